@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import qs from 'node:querystring';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { registerCalls } from './core/calls';
+import { registerErrorHandlers } from './core/error-handler';
+import { UPLOAD_MAX_BYTES, uploadsDir } from './core/uploads';
+import type { AppDeps } from './deps';
+import { allCalls } from './modules';
+import type { Hub } from './realtime/hub';
+import { registerRealtime } from './realtime/socket';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /** Per-IP rate limits for sign-in calls; tests lower or raise them. */
+  rateLimitMax?: number;
+}
+
+/** Query strings can carry the desktop host's token: never write it to a log. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1***');
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: Hub;
+  }
+}
+
+export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? {
+      level: deps.config.logLevel,
+      serializers: {
+        req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }),
+      },
+    },
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+    bodyLimit: 2 * 1024 * 1024,
+    trustProxy: true,
+  });
+
+  // Form bodies: node's querystring keeps repeated keys as arrays and has no prototype pollution surface.
+  await app.register(formbody, { parser: (s) => qs.parse(s) });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20 } });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerErrorHandlers(app);
+
+  registerCalls(app, deps, allCalls, { rateLimitMax: opts.rateLimitMax });
+  const hub = await registerRealtime(app, deps);
+  app.decorate('hub', hub);
+
+  const uploads = uploadsDir(deps.config.dataDir);
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: '/uploads/',
+    decorateReply: false,
+    setHeaders: (res) => void res.header('X-Content-Type-Options', 'nosniff'),
+  });
+
+  const web = deps.config.webDist;
+  if (fs.existsSync(path.join(web, 'index.html'))) {
+    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'] });
+  }
+  return app;
+}

@@ -1,0 +1,29 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  /** Seed the demo company into an empty database and enable demo-only conveniences. */
+  demo: boolean;
+  /** Run the scheduled jobs in this process (on by default; off for a process that should only serve requests). */
+  jobs: boolean;
+  /** Directory of the built web console; served at / when it exists. */
+  webDist: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(root, 'data')),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    demo: env.DEMO !== '0' && env.DEMO !== 'false',
+    jobs: env.JOBS !== '0' && env.JOBS !== 'false',
+    webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+  };
+}

@@ -1,0 +1,191 @@
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import type { FastifyRequest } from 'fastify';
+import { ApiError, fail, RET } from './errors';
+
+/**
+ * Spreadsheets for every list: a streaming xlsx export, an all-or-nothing import reader and a template generator.
+ *
+ * How a POST call answers a file: the handler returns a `FileAnswer`; the call registry then replies HTTP 200 with
+ * the file's content type, `Content-Disposition: attachment; filename*=UTF-8''<name>` and no-store. Everything that
+ * can fail (rights, validation, the query) happens before the first byte, so a refusal still comes back as the JSON
+ * envelope; the client tells the two apart by the response content type.
+ */
+export class FileAnswer {
+  constructor(
+    readonly fileName: string,
+    readonly body: Readable | Buffer,
+    readonly contentType = XLSX_TYPE,
+  ) {}
+}
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 5000;
+
+export interface XlsxColumn<T> {
+  header: string;
+  width?: number;
+  value(row: T): string | number | null | undefined;
+}
+
+/** `content-disposition` for a Chinese file name: an ASCII fallback plus the RFC 5987 UTF-8 form. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/**
+ * Rows are written one at a time to a zip stream that goes straight to the response. When the reader is slower than
+ * the writer, writing waits for the stream to drain, so a large export (rows from `batchedRows`) holds only a batch.
+ */
+export function xlsxExport<T>(
+  fileName: string,
+  columns: XlsxColumn<T>[],
+  rows: Iterable<T> | AsyncIterable<T>,
+  sheetName = 'Sheet1',
+): FileAnswer {
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const ws = wb.addWorksheet(sheetName);
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 4) }));
+  ws.getRow(1).font = { bold: true };
+  void (async () => {
+    ws.getRow(1).commit();
+    for await (const row of rows) {
+      ws.addRow(columns.map((c) => c.value(row) ?? '')).commit();
+      if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    }
+    ws.commit();
+    await wb.commit();
+  })().catch((err) => out.destroy(err as Error));
+  return new FileAnswer(`${fileName}.xlsx`, out);
+}
+
+export interface TemplateColumn {
+  header: string;
+  /** Shown as the header cell's note: the rule the row must follow. */
+  note?: string;
+  width?: number;
+}
+
+/** An empty sheet with the import's headers; the rules travel as notes so no sample row is imported by mistake. */
+export async function xlsxTemplate(fileName: string, columns: TemplateColumn[]): Promise<FileAnswer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('Sheet1');
+  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length * 2 + 6) }));
+  const head = ws.getRow(1);
+  head.font = { bold: true };
+  columns.forEach((c, i) => {
+    if (c.note) head.getCell(i + 1).note = c.note;
+  });
+  const buf = Buffer.from(await wb.xlsx.writeBuffer());
+  return new FileAnswer(`${fileName}.xlsx`, buf);
+}
+
+export interface UploadedFile {
+  fileName: string;
+  data: Buffer;
+  /** The other multipart fields (an import mode, a community …). */
+  fields: Record<string, string>;
+}
+
+/** The one xlsx file of a multipart import request. */
+export async function readUpload(req: FastifyRequest, maxBytes = IMPORT_MAX_BYTES): Promise<UploadedFile> {
+  if (!req.isMultipart()) throw fail('请选择要导入的文件');
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; data: Buffer } | undefined;
+  for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
+    if (part.type === 'field') {
+      fields[part.fieldname] = String(part.value);
+      continue;
+    }
+    const data = await part.toBuffer().catch(() => null);
+    if (!data || part.file.truncated) throw fail(`导入文件不能超过${Math.round(maxBytes / 1024 / 1024)}MB`);
+    file ??= { fileName: part.filename || 'import.xlsx', data };
+  }
+  if (!file) throw fail('请选择要导入的文件');
+  // xlsx is a zip: anything else (xls, csv, a renamed picture) is refused before the parser sees it.
+  if (file.data.length < 4 || file.data.readUInt32LE(0) !== 0x04034b50) throw fail('请上传xlsx格式的文件');
+  return { ...file, fields };
+}
+
+export interface SheetRow {
+  /** The spreadsheet's own row number, as the user sees it (the header is row 1). */
+  row: number;
+  values: Record<string, string>;
+}
+
+/** Reads the first sheet by header titles; blank rows are skipped; every value is trimmed text. */
+export async function readSheet(data: Buffer, headers: string[], maxRows = IMPORT_MAX_ROWS): Promise<SheetRow[]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(data as unknown as ArrayBuffer);
+  } catch {
+    throw fail('文件无法读取，请使用导入模板');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw fail('文件中没有数据');
+  const colOf = new Map<string, number>();
+  ws.getRow(1).eachCell((cell, col) => {
+    const title = cellText(cell.value).replace(/\*$/, '').trim();
+    if (title && !colOf.has(title)) colOf.set(title, col);
+  });
+  const missing = headers.filter((h) => !colOf.has(h));
+  if (missing.length) throw fail(`模板不正确，缺少列：${missing.join('、')}`);
+  const rows: SheetRow[] = [];
+  for (let r = 2; r <= ws.rowCount; r++) {
+    const row = ws.getRow(r);
+    const values: Record<string, string> = {};
+    for (const h of headers) values[h] = cellText(row.getCell(colOf.get(h)!).value).trim();
+    if (Object.values(values).every((v) => v === '')) continue;
+    rows.push({ row: r, values });
+    if (rows.length > maxRows) throw fail(`单次最多导入${maxRows}行`);
+  }
+  if (!rows.length) throw fail('文件中没有数据');
+  return rows;
+}
+
+function pad(n: number) {
+  return String(n).padStart(2, '0');
+}
+
+/** Dates typed into Excel arrive as Date (UTC midnight); rich text and formulas as objects. */
+export function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return `${v.getUTCFullYear()}-${pad(v.getUTCMonth() + 1)}-${pad(v.getUTCDate())}`;
+  if (typeof v === 'object') {
+    if ('richText' in v) return v.richText.map((t) => t.text).join('');
+    if ('text' in v) return String(v.text);
+    if ('result' in v) return cellText(v.result as ExcelJS.CellValue);
+    return '';
+  }
+  return String(v);
+}
+
+export interface ImportError {
+  Row: number;
+  Reason: string;
+}
+
+/**
+ * Checks every row before anything is written; one bad row imports nothing. The answer lists (行号, 原因) for the
+ * client to show and download.
+ */
+export async function checkRows<T>(
+  rows: SheetRow[],
+  check: (row: SheetRow) => Promise<T | string> | T | string,
+): Promise<T[]> {
+  const ok: T[] = [];
+  const errors: ImportError[] = [];
+  for (const r of rows) {
+    const res = await check(r);
+    if (typeof res === 'string') errors.push({ Row: r.row, Reason: res });
+    else ok.push(res);
+  }
+  if (errors.length) {
+    throw new ApiError(RET.INVALID, `导入失败：${errors.length}行数据有误，未导入任何数据`, { ImportErrors: errors });
+  }
+  return ok;
+}

@@ -1,0 +1,112 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
+import { importBatches } from '../db/schema';
+import type { Auth } from './auth';
+import { fail, notFound } from './errors';
+import { type XlsxColumn, xlsxExport } from './excel';
+
+/**
+ * The ImportBatch flow every import uses (properties.md): a preview stores the parsed rows with their messages and
+ * answers the batch id; Commit writes the good rows in one transaction; the error report lists the bad rows with a
+ * 错误原因 column. A preview not committed within 30 minutes expires (the hourly job marks it 已过期).
+ */
+export const BATCH_STATUS = { PENDING: 1, RUNNING: 2, DONE: 3, FAILED: 4, EXPIRED: 5 } as const;
+export const BATCH_STATUS_NAMES = ['', '待确认', '导入中', '完成', '失败', '已过期'] as const;
+export const BATCH_TTL_MS = 30 * 60_000;
+
+export interface BatchRow<D = unknown> {
+  Row: number;
+  Values: Record<string, string>;
+  /** Full messages: '第12行：建筑面积必须大于0'. */
+  Errors: string[];
+  /** The checked, normalised row (good rows only). */
+  Data?: D;
+}
+
+export async function createBatch(
+  db: Tx,
+  auth: Auth,
+  b: { kind: string; fileName: string; rows: BatchRow[]; summary: Record<string, number>; mode: number; now: Date },
+): Promise<number> {
+  const bad = b.rows.filter((r) => r.Errors.length).length;
+  const [row] = await db
+    .insert(importBatches)
+    .values({
+      cmpId: auth.cmpId,
+      kind: b.kind,
+      fileName: b.fileName.slice(0, 255),
+      rows: b.rows,
+      summary: b.summary,
+      mode: b.mode,
+      total: b.rows.length,
+      ok: b.rows.length - bad,
+      error: bad,
+      status: BATCH_STATUS.PENDING,
+      expireTime: new Date(b.now.getTime() + BATCH_TTL_MS),
+      createdBy: auth.userId,
+      createdAt: b.now,
+      updatedAt: b.now,
+    })
+    .returning({ id: importBatches.id });
+  return row!.id;
+}
+
+/** The caller's company's batch of this kind, or '数据不存在'. */
+export async function batchOf(db: Tx, auth: Auth, id: number, kind: string) {
+  const [b] = await db
+    .select()
+    .from(importBatches)
+    .where(and(eq(importBatches.id, id), eq(importBatches.cmpId, auth.cmpId), eq(importBatches.kind, kind)));
+  if (!b) throw notFound();
+  return b;
+}
+
+/** A batch that may still be committed. */
+export function assertPending(b: { status: number; expireTime: Date }, now: Date): void {
+  if (b.status === BATCH_STATUS.DONE) throw fail('该批次已导入');
+  if (b.status === BATCH_STATUS.RUNNING) throw fail('该批次正在导入');
+  if (b.status === BATCH_STATUS.EXPIRED || b.expireTime < now) throw fail('导入已过期，请重新上传文件');
+}
+
+/**
+ * Progress of commits running in this process. A commit is one transaction, so its own progress writes would stay
+ * invisible until it ends; the steps are reported here instead and ImportStatus reads them (a poll that reaches
+ * another process sees 导入中 without a percentage).
+ */
+const running = new Map<number, number>();
+export const reportProgress = (id: number, percent: number) => void running.set(id, Math.min(99, Math.round(percent)));
+export const endProgress = (id: number) => void running.delete(id);
+
+export function batchStatusView(b: typeof importBatches.$inferSelect) {
+  return {
+    ImportId: b.id,
+    Status: b.status,
+    StatusName: BATCH_STATUS_NAMES[b.status] ?? '',
+    Progress: b.status === BATCH_STATUS.RUNNING ? (running.get(b.id) ?? b.progress) : b.progress,
+    Total: b.total,
+    Ok: b.ok,
+    Error: b.error,
+    Summary: b.summary,
+  };
+}
+
+/** 下载错误报告: the bad rows as they were uploaded, plus 错误原因. */
+export function errorReport(fileName: string, headers: string[], b: { rows: unknown[] }) {
+  const bad = (b.rows as BatchRow[]).filter((r) => r.Errors.length);
+  const columns: XlsxColumn<BatchRow>[] = [
+    { header: '行号', value: (r) => r.Row },
+    ...headers.map((h) => ({ header: h, value: (r: BatchRow) => r.Values[h] ?? '' })),
+    { header: '错误原因', width: 60, value: (r) => r.Errors.join('；') },
+  ];
+  return xlsxExport(fileName, columns, bad);
+}
+
+/** Hourly: previews past their 30 minutes become 已过期 and drop their rows. */
+export async function expireBatches(db: Tx, now: Date): Promise<number> {
+  const r = await db
+    .update(importBatches)
+    .set({ status: BATCH_STATUS.EXPIRED, rows: sql`'[]'::jsonb`, updatedAt: now })
+    .where(and(eq(importBatches.status, BATCH_STATUS.PENDING), lt(importBatches.expireTime, now)))
+    .returning({ id: importBatches.id });
+  return r.length;
+}

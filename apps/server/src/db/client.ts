@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle or the database itself: repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  /** Raw client for LISTEN/NOTIFY and data-dir dumps. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Both the source tree and the bundled dist keep migrations beside them. */
+export function migrationsFolder(): string {
+  const candidates = [
+    path.join(import.meta.dirname, 'migrations'),
+    path.join(import.meta.dirname, 'db/migrations'),
+    path.join(import.meta.dirname, '../src/db/migrations'),
+  ];
+  const found = candidates.find((c) => fs.existsSync(path.join(c, 'meta/_journal.json')));
+  if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+// Any constant works; it only has to be the same in every process that migrates this database.
+const MIGRATION_LOCK = 7_310_001;
+
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+}
+
+export function openPg(url: string, max = 10): Database {
+  // Sessions run in UTC; times are formatted in the company's zone by the API layer.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
+  // An idle client whose server connection ends (server restart, pg_terminate_backend, DROP DATABASE … FORCE in
+  // tests) makes the pool emit 'error'; unheard, that would crash the process. The pool drops the client and
+  // opens a fresh one on the next checkout, so there is nothing else to do.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'pg', pool, close: () => pool.end() };
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  const folder = migrationsFolder();
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as never, { migrationsFolder: folder });
+    return;
+  }
+  // Several app processes may start together: one migrates, the others wait on the lock.
+  const client = await database.pool!.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: folder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function openDatabase(cfg: { databaseUrl?: string; dataDir: string }): Promise<Database> {
+  const database = cfg.databaseUrl
+    ? openPg(cfg.databaseUrl)
+    : await openPglite({ dataDir: path.join(cfg.dataDir, 'pg') });
+  await migrateDatabase(database);
+  return database;
+}

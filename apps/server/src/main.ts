@@ -1,0 +1,41 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { outboxSms } from './core/sms';
+import { openDatabase } from './db/client';
+import { Scheduler } from './core/jobs';
+import { seedIfEmpty } from './db/seed/seed';
+import type { AppDeps } from './deps';
+import { allJobs } from './modules/jobs';
+import { pullDeviceGateway } from './modules/residents/face-device';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const placeholderLog = { info: (...a: unknown[]) => console.info(...a) };
+const deps: AppDeps = { config, database, sms: outboxSms(database, placeholderLog), now: () => new Date() };
+const app = await buildApp(deps);
+deps.sms = outboxSms(database, app.log);
+deps.faceDevices = pullDeviceGateway(app.log);
+
+if (config.demo) {
+  const seeded = await seedIfEmpty(database.db);
+  if (seeded) app.log.info('empty database: demo company 邻里物业 seeded (admin / Admin@123)');
+}
+
+const scheduler = new Scheduler(deps, allJobs, app.log);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await scheduler.stop();
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+if (config.jobs) scheduler.start();
+app.log.info(`Linli console and API on http://localhost:${config.port} (${database.kind})`);

@@ -1,0 +1,7 @@
+import type { JobDef } from '../core/jobs';
+import { propertyJobs } from './properties/handover-jobs';
+import { residentJobs } from './residents/resident-jobs';
+import { contractExpiryJob } from './staff/contract-expiry.job';
+
+/** Every scheduled job of every module; main.ts runs them on a Scheduler. */
+export const allJobs: JobDef[] = [contractExpiryJob, ...propertyJobs, ...residentJobs];

@@ -1,0 +1,63 @@
+import { groupOfScreen } from '@linli/shared';
+import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { positionRights, sysMessages, userPositions, users } from '../../db/schema';
+import { publish } from '../../realtime/bus';
+
+export interface NotifyInput {
+  cmpId: number;
+  /** Receivers by id (other companies' ids are dropped). */
+  userIds?: number[];
+  /** Or everyone whose positions grant this screen (and the company's administrators). */
+  roleKey?: string;
+  msgType: number;
+  title: string;
+  content?: string;
+  sourceId?: number;
+  /** Sound and a desktop notification instead of a quiet list reload. */
+  voice?: boolean;
+}
+
+async function receivers(tx: Tx, input: NotifyInput): Promise<number[]> {
+  const live = and(eq(users.cmpId, input.cmpId), eq(users.isDel, false), eq(users.state, 1));
+  const conditions = [live];
+  if (input.userIds) {
+    if (!input.userIds.length) return [];
+    conditions.push(inArray(users.id, input.userIds));
+  }
+  if (input.roleKey) {
+    const keys = [input.roleKey, groupOfScreen(input.roleKey)].filter((k): k is string => !!k);
+    const holds = tx
+      .select({ one: sql`1` })
+      .from(userPositions)
+      .innerJoin(positionRights, eq(positionRights.positionId, userPositions.positionId))
+      .where(and(eq(userPositions.userId, users.id), inArray(positionRights.roleKey, keys)));
+    conditions.push(or(eq(users.isAdmin, true), exists(holds)));
+  }
+  const rows = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(...conditions));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * What every module calls to tell staff something: stores one message per receiver and, when the caller's
+ * transaction commits, pushes `show` or `voice` to their sockets in every process.
+ */
+export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
+  const ids = await receivers(tx, input);
+  if (!ids.length) return ids;
+  await tx.insert(sysMessages).values(
+    ids.map((userId) => ({
+      cmpId: input.cmpId,
+      userId,
+      title: input.title.slice(0, 100),
+      content: input.content ?? '',
+      msgType: input.msgType,
+      sourceId: input.sourceId ?? 0,
+    })),
+  );
+  await publish(tx, { kind: input.voice ? 'voice' : 'show', userIds: ids });
+  return ids;
+}

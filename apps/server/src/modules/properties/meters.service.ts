@@ -1,0 +1,204 @@
+import { type MeterSaveBody, toFen } from '@linli/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import { audit } from '../../core/audit';
+import type { Auth } from '../../core/auth';
+import { fail, fieldError, notFound } from '../../core/errors';
+import { assertCommunity, inScope } from '../../core/scope';
+import type { Tx } from '../../db/client';
+import { meterBindLogs, meters, rooms } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { meterView } from './room-detail';
+import { roomOf } from './rooms.service';
+
+async function meterOf(tx: Tx, auth: Auth, id: number, lock = false) {
+  const q = tx
+    .select()
+    .from(meters)
+    .where(and(eq(meters.id, id), eq(meters.cmpId, auth.cmpId), inScope(auth, meters.communityId)));
+  const [m] = lock ? await q.for('update') : await q;
+  if (!m) throw notFound();
+  return m;
+}
+
+export async function metersByRoom(deps: AppDeps, auth: Auth, roomId: number) {
+  const { db } = deps.database;
+  await roomOf(db, auth, roomId);
+  const rows = await db.select().from(meters).where(eq(meters.roomId, roomId)).orderBy(meters.meterType, meters.id);
+  return rows.map(meterView);
+}
+
+export async function unboundMeters(deps: AppDeps, auth: Auth, communityId: number, meterType?: number) {
+  const { db } = deps.database;
+  await assertCommunity(db, auth, communityId);
+  const rows = await db
+    .select()
+    .from(meters)
+    .where(
+      and(
+        eq(meters.communityId, communityId),
+        isNull(meters.roomId),
+        eq(meters.status, 1),
+        meterType ? eq(meters.meterType, meterType) : undefined,
+      ),
+    )
+    .orderBy(meters.meterType, meters.meterNo)
+    .limit(500);
+  return rows.map(meterView);
+}
+
+/** 新增并绑定 or an edit of the meter's own fields; binding itself goes through `bind`. */
+export async function saveMeter(deps: AppDeps, auth: Auth, b: MeterSaveBody, ip: string) {
+  const { db } = deps.database;
+  await assertCommunity(db, auth, b.CommunityId);
+  if (b.RoomId) {
+    const room = await roomOf(db, auth, b.RoomId);
+    if (room.communityId !== b.CommunityId) throw fieldError('RoomId', '仪表与房间不属于同一小区');
+  }
+  const old = b.Id ? await meterOf(db, auth, b.Id) : null;
+  return db.transaction(async (tx) => {
+    const [dup] = await tx
+      .select({ id: meters.id })
+      .from(meters)
+      .where(and(eq(meters.cmpId, auth.cmpId), eq(meters.meterType, b.MeterType), eq(meters.meterNo, b.MeterNo)));
+    if (dup && dup.id !== b.Id) throw fieldError('MeterNo', `表号 ${b.MeterNo} 已存在`);
+    const now = deps.now();
+    const values = {
+      meterType: b.MeterType,
+      meterNo: b.MeterNo,
+      multiplier: b.Multiplier,
+      isPrepaid: b.IsPrepaid,
+      deviceSn: b.DeviceSn ?? '',
+      status: b.Status,
+      updatedAt: now,
+    };
+    let id = b.Id;
+    if (old) {
+      await tx.update(meters).set(values).where(eq(meters.id, id));
+    } else {
+      const [row] = await tx
+        .insert(meters)
+        .values({
+          ...values,
+          cmpId: auth.cmpId,
+          communityId: b.CommunityId,
+          initialReading: b.InitialReading,
+          lastReading: b.InitialReading,
+          lastReadTime: now,
+          createdBy: auth.userId,
+          createdAt: now,
+        })
+        .returning({ id: meters.id });
+      id = row!.id;
+      if (b.RoomId) await bindIn(tx, auth, id, b.RoomId, b.InitialReading, now);
+    }
+    await audit(
+      tx,
+      {
+        cmpId: auth.cmpId,
+        userId: auth.userId,
+        action: old ? 'meter.edit' : 'meter.add',
+        entity: 'meter',
+        entityId: id,
+        detail: { MeterNo: b.MeterNo, RoomId: b.RoomId ?? null },
+        ip,
+      },
+      now,
+    );
+    return { Id: id };
+  });
+}
+
+async function bindIn(tx: Tx, auth: Auth, meterId: number, roomId: number, reading: string, now: Date) {
+  const m = await meterOf(tx, auth, meterId, true);
+  const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+  if (!room) throw notFound();
+  if (m.roomId && m.roomId !== roomId) {
+    const [other] = await tx.select({ name: rooms.fullName }).from(rooms).where(eq(rooms.id, m.roomId));
+    throw fail(`表号 ${m.meterNo} 已绑定 ${other?.name ?? ''}`);
+  }
+  if (m.roomId === roomId) throw fail(`表号 ${m.meterNo} 已绑定该房间`);
+  if (m.communityId !== room.communityId) throw fail('仪表与房间不属于同一小区');
+  if (toFen(reading) < toFen(m.lastReading)) throw fieldError('Reading', '读数不能小于上次读数');
+  await tx
+    .update(meters)
+    .set({ roomId, lastReading: reading, lastReadTime: now, updatedAt: now })
+    .where(eq(meters.id, meterId));
+  await tx.insert(meterBindLogs).values({
+    cmpId: auth.cmpId,
+    meterId,
+    roomId,
+    action: 1,
+    reading,
+    createdBy: auth.userId,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+export async function bindMeter(
+  deps: AppDeps,
+  auth: Auth,
+  b: { MeterId: number; RoomId: number; Reading: string },
+  ip: string,
+) {
+  const { db } = deps.database;
+  await roomOf(db, auth, b.RoomId);
+  await meterOf(db, auth, b.MeterId);
+  await db.transaction(async (tx) => {
+    const now = deps.now();
+    await bindIn(tx, auth, b.MeterId, b.RoomId, b.Reading, now);
+    await audit(
+      tx,
+      {
+        cmpId: auth.cmpId,
+        userId: auth.userId,
+        action: 'meter.bind',
+        entity: 'meter',
+        entityId: b.MeterId,
+        detail: { RoomId: b.RoomId, Reading: b.Reading },
+        ip,
+      },
+      now,
+    );
+  });
+  return null;
+}
+
+export async function unbindMeter(deps: AppDeps, auth: Auth, b: { MeterId: number; Reading: string }, ip: string) {
+  const { db } = deps.database;
+  await meterOf(db, auth, b.MeterId);
+  await db.transaction(async (tx) => {
+    const m = await meterOf(tx, auth, b.MeterId, true);
+    if (!m.roomId) throw fail('该仪表未绑定房间');
+    if (toFen(b.Reading) < toFen(m.lastReading)) throw fieldError('Reading', '读数不能小于上次读数');
+    const now = deps.now();
+    await tx
+      .update(meters)
+      .set({ roomId: null, lastReading: b.Reading, lastReadTime: now, updatedAt: now })
+      .where(eq(meters.id, m.id));
+    await tx.insert(meterBindLogs).values({
+      cmpId: auth.cmpId,
+      meterId: m.id,
+      roomId: m.roomId,
+      action: 2,
+      reading: b.Reading,
+      createdBy: auth.userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await audit(
+      tx,
+      {
+        cmpId: auth.cmpId,
+        userId: auth.userId,
+        action: 'meter.unbind',
+        entity: 'meter',
+        entityId: m.id,
+        detail: { RoomId: m.roomId, Reading: b.Reading },
+        ip,
+      },
+      now,
+    );
+  });
+  return null;
+}

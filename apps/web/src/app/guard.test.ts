@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { decide, loginUrl } from './guard';
+
+const signedIn = (path: string, access: string[] | null = ['dashboard', 'sfgl', 'sfgl_jft'], fullPath = path) =>
+  decide({ path, fullPath, hasToken: true, access });
+
+describe('navigation guard', () => {
+  it('without a token, a private page goes to /login with the redirect', () => {
+    expect(
+      decide({ path: '/chargemanage/paycost', fullPath: '/chargemanage/paycost?x=1', hasToken: false, access: null }),
+    ).toEqual({ kind: 'redirect', to: '/login?redirect=/chargemanage/paycost%3Fx%3D1' });
+  });
+
+  it('without a token, public pages open', () => {
+    for (const path of ['/login', '/404', '/401', '/auth-redirect']) {
+      expect(decide({ path, fullPath: path, hasToken: false, access: null })).toEqual({ kind: 'allow' });
+    }
+  });
+
+  it('the redirect of a refreshed page points at the page itself', () => {
+    expect(loginUrl('/redirect/news/index')).toBe('/login?redirect=/news/index');
+    expect(loginUrl('/')).toBe('/login?redirect=/dashboard');
+    expect(loginUrl('/login?redirect=/x')).toBe('/login');
+  });
+
+  it('a signed-in user opening /login goes to /, and / goes to /dashboard', () => {
+    expect(signedIn('/login')).toEqual({ kind: 'redirect', to: '/' });
+    expect(signedIn('/')).toEqual({ kind: 'redirect', to: '/dashboard' });
+  });
+
+  it('asks for the user info before deciding on a private page', () => {
+    expect(signedIn('/dashboard', null)).toEqual({ kind: 'load-info' });
+  });
+
+  it('opens permitted screens and the screens that need no role', () => {
+    expect(signedIn('/chargemanage/paycost')).toEqual({ kind: 'allow' });
+    expect(signedIn('/dashboard')).toEqual({ kind: 'allow' });
+    expect(signedIn('/personalCenter/index')).toEqual({ kind: 'allow' });
+    expect(signedIn('/news/index')).toEqual({ kind: 'allow' });
+  });
+
+  it('a known screen outside the Access goes to /401, an unknown path to /404', () => {
+    expect(signedIn('/household/list')).toEqual({ kind: 'redirect', to: '/401' });
+    expect(signedIn('/no/such/page')).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
+  it(':id takes digits only', () => {
+    const access = ['yggl', 'yggl_ygda'];
+    expect(signedIn('/personnel/editArchives/12', access)).toEqual({ kind: 'allow' });
+    expect(signedIn('/personnel/editArchives/ab', access)).toEqual({ kind: 'redirect', to: '/404' });
+  });
+
+  it('a group goes to its default child', () => {
+    expect(signedIn('/chargemanage')).toEqual({ kind: 'redirect', to: '/chargemanage/paycost' });
+  });
+});

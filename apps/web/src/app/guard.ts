@@ -1,0 +1,52 @@
+import {
+  canRoute,
+  findRouteByPath,
+  HOME_PATH,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  REDIRECT_PREFIX,
+  REDIRECT_QUERY,
+} from '@linli/shared';
+
+/** Pages reachable without a token (spec §2 public routes; /redirect lives inside the layout and needs the session). */
+export const WHITE_LIST = [LOGIN_PATH, '/auth-redirect', NOT_FOUND_PATH, '/401'];
+
+export interface GuardInput {
+  /** Pathname being opened. */
+  path: string;
+  /** Pathname + search, kept in the login redirect. */
+  fullPath: string;
+  hasToken: boolean;
+  /** The user's Access once GetInfo answered; null while unknown. */
+  access: string[] | null;
+}
+
+export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'load-info' };
+
+/** /login?redirect=/a/b?x=1 — slashes stay readable, the rest is encoded. */
+export function loginUrl(fullPath: string): string {
+  let target = fullPath.startsWith(`${REDIRECT_PREFIX}/`) ? fullPath.slice(REDIRECT_PREFIX.length) : fullPath;
+  // '/' is only a redirect to 首页, so that is the page the person asked for (spec §2: every route keeps its path).
+  if (!target || target === '/') target = HOME_PATH;
+  if (target.startsWith(LOGIN_PATH)) return LOGIN_PATH;
+  return `${LOGIN_PATH}?${REDIRECT_QUERY}=${encodeURIComponent(target).replace(/%2F/g, '/')}`;
+}
+
+/**
+ * The navigation rules of spec §2 as one pure function; the router loader only executes its decision.
+ * Known routes the user may not open go to /401; paths the catalog does not know go to /404.
+ */
+export function decide({ path, fullPath, hasToken, access }: GuardInput): GuardDecision {
+  const isPublic = WHITE_LIST.includes(path);
+  if (!hasToken) return isPublic ? { kind: 'allow' } : { kind: 'redirect', to: loginUrl(fullPath) };
+  if (path === LOGIN_PATH) return { kind: 'redirect', to: '/' };
+  if (path === '/') return { kind: 'redirect', to: HOME_PATH };
+  if (isPublic) return { kind: 'allow' };
+  if (!access) return { kind: 'load-info' };
+  if (path === REDIRECT_PREFIX || path.startsWith(`${REDIRECT_PREFIX}/`)) return { kind: 'allow' };
+  const route = findRouteByPath(path);
+  if (!route) return { kind: 'redirect', to: NOT_FOUND_PATH };
+  if (!canRoute(route, access)) return { kind: 'redirect', to: '/401' };
+  if (route.redirect && route.redirect !== path) return { kind: 'redirect', to: route.redirect };
+  return { kind: 'allow' };
+}

@@ -1,0 +1,76 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { REDIRECT_PREFIX, SHELL_TEXT } from '@linli/shared';
+import { Dropdown, type MenuProps } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTagsStore } from '../stores/tags-store';
+import type { CloseResult, TagView } from '../tags-logic';
+
+/** The tab strip (spec §2): one tab per visited path; context menu 刷新 / 关闭 / 关闭其他 / 关闭所有. */
+export function TagsView() {
+  const views = useTagsStore((s) => s.views);
+  const store = useTagsStore();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const activeRef = useRef<HTMLAnchorElement>(null);
+
+  // Runs on every page change: the active ref moves to another tab.
+  useEffect(() => {
+    activeRef.current?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
+
+  const follow = (result: CloseResult) => {
+    if (result.navigateTo) navigate(result.navigateTo);
+  };
+
+  const refresh = (view: TagView) => {
+    store.refresh(view.path);
+    navigate(`${REDIRECT_PREFIX}${view.fullPath}`, { replace: true });
+  };
+
+  const menuFor = (view: TagView): MenuProps => ({
+    items: [
+      { key: 'refresh', label: SHELL_TEXT.tabRefresh },
+      ...(view.affix ? [] : [{ key: 'close', label: SHELL_TEXT.tabClose }]),
+      { key: 'others', label: SHELL_TEXT.tabCloseOthers },
+      { key: 'all', label: SHELL_TEXT.tabCloseAll },
+    ],
+    onClick: ({ key }) => {
+      if (key === 'refresh') {
+        if (view.path !== pathname) navigate(view.fullPath);
+        else refresh(view);
+      } else if (key === 'close') follow(store.close(view.path, pathname));
+      else if (key === 'others') follow(store.closeOthers(view.path, pathname));
+      else follow(store.closeAll(pathname));
+    },
+  });
+
+  return (
+    <nav className="tags-view" aria-label="标签页">
+      <div className="tags-view-scroll" role="tablist">
+        {views.map((view) => {
+          const active = view.path === pathname;
+          return (
+            <Dropdown key={view.path} trigger={['contextMenu']} menu={menuFor(view)}>
+              <div className={`tags-view-item${active ? ' is-active' : ''}`}>
+                <Link ref={active ? activeRef : undefined} to={view.fullPath} role="tab" aria-selected={active}>
+                  {view.title}
+                </Link>
+                {!view.affix && (
+                  <button
+                    type="button"
+                    className="tags-view-close"
+                    aria-label={`${SHELL_TEXT.tabClose}${view.title}`}
+                    onClick={() => follow(store.close(view.path, pathname))}
+                  >
+                    <CloseOutlined />
+                  </button>
+                )}
+              </div>
+            </Dropdown>
+          );
+        })}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button, Drawer, Form, type FormInstance, Space, Spin } from 'antd';
+import { type ReactNode, useEffect, useState } from 'react';
+import { ui } from '../../app/ui-bridge';
+import { fieldErrorEntries } from './form-errors';
+import { FormFields } from './form-fields';
+import { fieldNames, fromFormValues, toFormValues } from './form-values';
+import type { FormField } from './types';
+
+export interface EditDrawerProps<V extends object> {
+  open: boolean;
+  title: ReactNode;
+  /** Declared fields; or pass `children` (Form.Items) for a hand-made layout. */
+  fields?: readonly FormField<V>[];
+  children?: ReactNode;
+  /** Values of a new record, or the row being edited. */
+  initialValues?: Partial<V>;
+  /** Loads the full record when opened (edit); its answer replaces initialValues. */
+  load?(): Promise<Partial<V>>;
+  /** Editing an existing record (fields may be fixed after creation). */
+  editing?: boolean;
+  /** Saves; a rejection with `data.Errors` puts each message on its field. */
+  onSubmit(values: V): Promise<unknown>;
+  onClose(): void;
+  onSaved?(result: unknown): void;
+  /** Invalidated after a save, so lists and details of it reload. */
+  resource?: string;
+  successText?: string;
+  width?: number;
+  form?: FormInstance<V>;
+  okText?: string;
+}
+
+/** Create/edit in a drawer: loads, validates (client rules from the shared schema), saves, shows server field errors. */
+export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
+  const [own] = Form.useForm<V>();
+  const form = props.form ?? own;
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const fields = props.fields ?? [];
+
+  // Reload only when the drawer opens, not on every parent render.
+  useEffect(() => {
+    if (!props.open) return;
+    form.resetFields();
+    form.setFieldsValue(toFormValues(fields as FormField[], props.initialValues ?? {}) as never);
+    if (!props.load) return;
+    setLoading(true);
+    props
+      .load()
+      .then((data) => form.setFieldsValue(toFormValues(fields as FormField[], data) as never))
+      .catch(() => props.onClose())
+      .finally(() => setLoading(false));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.open]);
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const all = { ...(form.getFieldsValue(true) as V), ...values };
+      const result = await props.onSubmit(fromFormValues(all));
+      ui.toast('success', props.successText ?? '保存成功');
+      if (props.resource) void queryClient.invalidateQueries({ queryKey: [props.resource] });
+      props.onSaved?.(result);
+      props.onClose();
+    } catch (error) {
+      const known = [...fieldNames(fields as FormField[]), ...Object.keys(form.getFieldsValue(true) ?? {})];
+      const { fields: errs } = fieldErrorEntries(error, known);
+      form.setFields(errs as never);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const width = Math.min(props.width ?? 560, window.innerWidth);
+  return (
+    <Drawer
+      title={props.title}
+      open={props.open}
+      onClose={props.onClose}
+      size={width}
+      destroyOnHidden
+      forceRender
+      extra={
+        <Space>
+          <Button onClick={props.onClose}>取消</Button>
+          <Button type="primary" loading={saving} onClick={() => void submit()}>
+            {props.okText ?? '保存'}
+          </Button>
+        </Space>
+      }
+    >
+      <Spin spinning={loading}>
+        <Form form={form} layout="vertical" onFinish={() => void submit()} preserve={false}>
+          {props.fields && <FormFields fields={props.fields} editing={props.editing} />}
+          {props.children}
+        </Form>
+      </Spin>
+    </Drawer>
+  );
+}

@@ -1,0 +1,36 @@
+import { debounce, tableHeight } from '@linli/shared';
+import { type RefObject, useEffect, useState } from 'react';
+import { useSettingsStore } from '../app/stores/settings-store';
+
+/**
+ * Scroll height for a list's table (spec §9 formula): follows the window and the search box, and grows by 85 px when
+ * the console runs embedded in the desktop host (no top bar there).
+ */
+export function useTableHeight(searchBox: RefObject<HTMLElement | null>, extra = 0): number {
+  const embedded = useSettingsStore((s) => s.embedded);
+  const compute = () =>
+    tableHeight({
+      windowHeight: window.innerHeight,
+      searchBoxHeight: searchBox.current?.offsetHeight ?? 0,
+      extra,
+      embedded,
+    });
+  const [height, setHeight] = useState(compute);
+
+  // compute reads exactly the inputs listed here.
+  useEffect(() => {
+    const update = debounce(() => setHeight(compute()), 100);
+    update();
+    window.addEventListener('resize', update);
+    const observer = searchBox.current ? new ResizeObserver(update) : null;
+    if (searchBox.current) observer?.observe(searchBox.current);
+    return () => {
+      update.cancel();
+      window.removeEventListener('resize', update);
+      observer?.disconnect();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [embedded, extra, searchBox]);
+
+  return Math.max(height, 200);
+}

@@ -1,0 +1,3 @@
+export const pages = {
+  '/dashboard': () => import('./dashboard-page'),
+};

@@ -1,0 +1,4 @@
+export const pages = {
+  '/news/index': () => import('./news-page'),
+  '/news/detail': () => import('./notice-detail-page'),
+};

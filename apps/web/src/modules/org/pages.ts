@@ -1,0 +1,4 @@
+export const pages = {
+  '/CmpManage/cmpinfo': () => import('./cmpinfo'),
+  '/CmpManage/DptList': () => import('./dpt-list'),
+};

@@ -1,0 +1,3 @@
+export const pages = {
+  '/personalCenter/index': () => import('./personal-center-page'),
+};

@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Select } from 'antd';
+import { useState } from 'react';
+import { request } from '../../../app/request';
+
+interface ResidentOption {
+  Id: number;
+  Name: string;
+  Mobile: string;
+}
+
+/**
+ * 业主: picks the primary owner among the company's residents (residents.md). Searches /Resident/Options by name or
+ * mobile; the room's current owner is shown by name even before a search.
+ */
+export function OwnerSelect({
+  value,
+  onChange,
+  currentName,
+}: {
+  value?: number | null;
+  onChange?(v: number | undefined): void;
+  currentName?: string;
+}) {
+  const [keyword, setKeyword] = useState('');
+  const found = useQuery({
+    queryKey: ['residents', 'options', keyword],
+    queryFn: () => request<ResidentOption[]>('/Resident/Options', { Keyword: keyword, Role: 1 }, { silent: true }),
+    enabled: keyword.length > 0,
+    retry: false,
+  });
+  const options = (found.data ?? []).map((r) => ({ value: r.Id, label: `${r.Name} ${r.Mobile}` }));
+  if (value && currentName && !options.some((o) => o.value === value)) options.unshift({ value, label: currentName });
+  return (
+    <Select
+      aria-label="业主"
+      allowClear
+      placeholder="输入业主姓名或手机搜索"
+      value={value || undefined}
+      options={options}
+      loading={found.isFetching}
+      showSearch={{ filterOption: false, onSearch: setKeyword }}
+      notFoundContent={keyword ? (found.isFetching ? '搜索中…' : '没有找到该业主') : '输入姓名或手机搜索'}
+      onChange={(v) => onChange?.(v)}
+    />
+  );
+}

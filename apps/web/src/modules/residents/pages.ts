@@ -1,0 +1,4 @@
+export const pages = {
+  '/household/list': () => import('./list'),
+  '/household/facedata': () => import('./facedata'),
+};

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+const serverLog = path.join(import.meta.dirname, '../.tmp/server.log');
+
+/** Without an SMS gateway the server writes each message to its log; this reads the newest code for a phone. */
+export function lastSmsCode(phone: string): string {
+  const lines = fs
+    .readFileSync(serverLog, 'utf8')
+    .split('\n')
+    .filter((l) => l.includes('"sms outbox"'));
+  for (const line of lines.reverse()) {
+    const entry = JSON.parse(line) as { sms?: { phone: string; content: string } };
+    if (entry.sms?.phone === phone) return /(\d{6})/.exec(entry.sms.content)![1]!;
+  }
+  throw new Error(`no SMS to ${phone} in the server log`);
+}
+
+/** The demo accounts (apps/server/src/db/seed/demo-org.ts). */
+export const accounts = {
+  admin: { account: 'admin', password: 'Admin@123', phone: '13800000001' },
+  cashier: { account: 'cashier', password: 'Cashier@123', phone: '13800000002' },
+  service: { account: 'service', password: 'Service@123', phone: '13800000003' },
+} as const;
+
+export async function signIn(page: Page, account: string, password: string) {
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入账号').fill(account);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** The session token the page holds (cookie Admin-Token). */
+export async function tokenOf(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'Admin-Token');
+  if (!cookie) throw new Error('the page has no Admin-Token cookie');
+  return cookie.value;
+}
+
+/** Calls the API as the page's user, form-encoded like the console does; returns the envelope. */
+export async function callAs<T = unknown>(page: Page, call: string, body: Record<string, string | number> = {}) {
+  const res = await page.request.post(`/api${call}`, {
+    headers: { authorization: `Bearer ${await tokenOf(page)}` },
+    form: body,
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { ret: number; msg: string; data: T; count?: number };
+}
+
+/** The top bar's message link, named '消息，N 条未读'. */
+export const messageLink = (page: Page) => page.getByRole('link', { name: /^消息，\d+ 条未读$/ });
+
+export async function unreadBadge(page: Page): Promise<number> {
+  const name = (await messageLink(page).getAttribute('aria-label')) ?? '';
+  return Number(/(\d+)/.exec(name)?.[1] ?? Number.NaN);
+}
+
+/** The main menu in the sidebar (desktop) or the drawer (mobile). */
+export const mainMenu = (page: Page) => page.getByRole('menu', { name: '主菜单' });
+
+/** The tab strip's tab for a title (the strip is a tablist inside navigation '标签页'). */
+export const tagTab = (page: Page, title: string) =>
+  page.getByRole('navigation', { name: '标签页' }).getByRole('tab', { name: title, exact: true });
+
+/** A session of its own for arranging data through the API (a second device of the same person). */
+export async function apiSession(request: APIRequestContext, who: { account: string; password: string }) {
+  const login = await request.post('/api/user/Login', { form: { UserAccount: who.account, UserPwd: who.password } });
+  const token = ((await login.json()) as { data: string }).data;
+  return async <T = unknown>(call: string, body: Record<string, string | number> = {}) => {
+    const res = await request.post(`/api${call}`, { headers: { authorization: `Bearer ${token}` }, form: body });
+    expect(res.ok()).toBe(true);
+    return (await res.json()) as { ret: number; msg: string; data: T; count?: number };
+  };
+}

@@ -1,0 +1,15 @@
+export * from './api';
+export * from './buttons';
+export * from './constants';
+export * from './feedback-rules';
+export * from './format';
+export * from './money';
+export * from './msg-types';
+export * from './permissions';
+export * from './roles';
+export * from './routes/catalog';
+export * from './routes/match';
+export * from './routes/paths';
+export type { RouteNode } from './routes/types';
+export * from './validation';
+export * from './zod-rules';

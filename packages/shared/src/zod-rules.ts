@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { MSG_PASSWORD_MISMATCH } from './constants';
+import { checkCertNo, checkEmail, checkMobile, checkPassword, normaliseCertNo, validate } from './validation';
+
+// The messages of checks we do not word ourselves (wrong types, unknown keys) come out in Chinese too.
+z.config(z.locales.zhCN());
+
+/** Form bodies carry numbers as text and JSON bodies may carry text as numbers: treat both as text. */
+const asText = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : value);
+
+type TextCheck = (value: string) => string | null;
+
+function checkedText(check: TextCheck, requiredMsg: string) {
+  return z.preprocess(
+    asText,
+    z
+      .string({ error: requiredMsg })
+      .trim()
+      .superRefine((value, ctx) => {
+        const msg = value === '' ? requiredMsg : check(value);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg });
+      }),
+  );
+}
+
+function optionalCheckedText(check: TextCheck) {
+  return z.preprocess(
+    (value) => (value === null ? undefined : asText(value)),
+    z
+      .string()
+      .trim()
+      .superRefine((value, ctx) => {
+        const msg = value === '' ? null : check(value);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg });
+      })
+      .optional(),
+  );
+}
+
+/** A required trimmed text: `msg` when missing or blank, and at most `max` characters. */
+export function zRequiredText(msg: string, max?: number, label = '内容') {
+  const text = z.string({ error: msg }).trim().min(1, msg);
+  return z.preprocess(asText, max === undefined ? text : text.max(max, `${label}不能超过${max}个字符`));
+}
+
+/** An optional trimmed text of at most `max` characters (null and missing become undefined). */
+export function zOptionalText(max: number, label = '内容') {
+  return z.preprocess(
+    (value) => (value === null ? undefined : asText(value)),
+    z.string().trim().max(max, `${label}不能超过${max}个字符`).optional(),
+  );
+}
+
+/** Spec §5 mobile rule with its three messages. */
+export const zMobile = (requiredMsg = '请输入手机号') => checkedText(checkMobile, requiredMsg);
+export const zOptionalMobile = () => optionalCheckedText(checkMobile);
+export const zEmail = (requiredMsg = '请输入邮箱') => checkedText(checkEmail, requiredMsg);
+export const zOptionalEmail = () => optionalCheckedText(checkEmail);
+/** Spec §5 certnmb rule; the result is upper-cased (a typed 'x' becomes 'X'). */
+export const zCertNo = (requiredMsg = '请输入身份证号') =>
+  checkedText(checkCertNo, requiredMsg).transform(normaliseCertNo);
+/** 8–20 characters with letters and digits: '密码需为8-20位，且包含字母和数字'. */
+export const zPassword = (requiredMsg = '请输入密码') =>
+  z
+    .string({ error: requiredMsg })
+    .min(1, requiredMsg)
+    .superRefine((value, ctx) => {
+      const msg = value === '' ? null : checkPassword(value);
+      if (msg) ctx.addIssue({ code: 'custom', message: msg });
+    });
+
+/** The spec §5 rule helper as a zod schema, for a format named at run time. */
+export function zFormat(format: string, opts: { required?: boolean; label?: string } = {}) {
+  return z.preprocess(
+    (value) => (value === null ? undefined : asText(value)),
+    z.unknown().superRefine((value, ctx) => {
+      const msg = validate(value, { format, ...opts });
+      if (msg) ctx.addIssue({ code: 'custom', message: msg });
+    }),
+  );
+}
+
+/** Adds '两次输入的密码不一致' on `confirmKey` when the two fields differ. */
+export function samePassword<T extends Record<string, unknown>>(
+  pwdKey: keyof T & string,
+  confirmKey: keyof T & string,
+) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    if (value[pwdKey] !== value[confirmKey]) {
+      ctx.addIssue({ code: 'custom', message: MSG_PASSWORD_MISMATCH, path: [confirmKey] });
+    }
+  };
+}
