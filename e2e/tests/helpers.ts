@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, type Locator, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 
 const serverLog = path.join(import.meta.dirname, '../.tmp/server.log');
 
@@ -74,3 +75,48 @@ export async function apiSession(request: APIRequestContext, who: { account: str
     return (await res.json()) as { ret: number; msg: string; data: T; count?: number };
   };
 }
+
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/**
+ * Picks an option of an antd select found by its accessible name inside `scope`, and waits until the select shows
+ * it. A page that re-renders while its options load can close the dropdown under the pointer, so the whole
+ * open-and-choose step is retried until the choice sticks. After a navigation, wait for the new page first: until
+ * React commits it, the old page's select with the same name is still the one on screen.
+ */
+export async function pick(page: Page, scope: Page | Locator, label: string, option: string | RegExp) {
+  const want = typeof option === 'string' ? exactly(option) : option;
+  const box = scope.getByRole('combobox', { name: label, exact: true }).filter({ visible: true }).first();
+  const shown = box.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select-content ")][1]');
+  await expect(async () => {
+    await box.click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: want, visible: true })
+      .first()
+      .click({ timeout: 3_000 });
+    await expect(shown).toHaveText(want, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** The data rows of a downloaded xlsx as {header: text}. */
+export async function readDownload(download: Download): Promise<Record<string, string>[]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(await download.path());
+  const ws = wb.worksheets[0]!;
+  const headers: string[] = [];
+  ws.getRow(1).eachCell((c, i) => (headers[i] = String(c.text)));
+  const out: Record<string, string>[] = [];
+  ws.eachRow((row, n) => {
+    if (n === 1) return;
+    const rec: Record<string, string> = {};
+    headers.forEach((h, i) => (rec[h] = String(row.getCell(i).text ?? '')));
+    out.push(rec);
+  });
+  return out;
+}
+
+// Pages of other open tabs stay mounted (hidden): only what is visible counts.
+export const tableRow = (page: Page, text: string) =>
+  page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text, visible: true }).first();
+export const seen = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true });

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { Download, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, callAs, mainMenu, signIn, tokenOf } from './helpers';
+import { accounts, callAs, mainMenu, pick, readDownload, seen, signIn, tableRow, tokenOf } from './helpers';
 
 /**
  * Issue 6, properties (domain/properties.md "Acceptance"): 小区, 楼宇 with 生成房间, the 房态图, the building + room
@@ -36,45 +36,6 @@ async function xlsxOf(rows: Row[]): Promise<Buffer> {
   for (const r of rows) ws.addRow(HEADERS.map((h) => r[h] ?? ''));
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
-
-/** The data rows of a downloaded xlsx as {header: text}. */
-async function readDownload(download: Download): Promise<Record<string, string>[]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(await download.path());
-  const ws = wb.worksheets[0]!;
-  const headers: string[] = [];
-  ws.getRow(1).eachCell((c, i) => (headers[i] = String(c.text)));
-  const out: Record<string, string>[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const rec: Record<string, string> = {};
-    headers.forEach((h, i) => (rec[h] = String(row.getCell(i).text ?? '')));
-    out.push(rec);
-  });
-  return out;
-}
-
-/** Picks an option of an antd select found by its accessible name. */
-async function pick(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  const item = list
-    .locator('.ant-select-item-option')
-    .filter({ hasText: typeof option === 'string' ? new RegExp(`^${option}$`) : option })
-    .first();
-  await item.waitFor();
-  // A list opened from a saved form arrives already filtered to it: choosing the same option again changes nothing.
-  if ((await item.getAttribute('class'))?.includes('ant-select-item-option-selected')) {
-    await page.keyboard.press('Escape');
-    return;
-  }
-  await item.click();
-}
-
-// Pages of other open tabs stay mounted (hidden): only what is visible counts.
-const tableRow = (page: Page, text: string) =>
-  page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text, visible: true }).first();
-const seen = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true });
 
 /** Imports rows through the API (preview + commit) and answers the commit's figures. */
 async function importByApi(page: Page, rows: Row[]) {
@@ -137,15 +98,16 @@ test.describe('properties', () => {
     await expect(tableRow(page, name)).toBeVisible();
 
     await page.goto('/housemanage/buildingaddedit');
-    await pick(page, '小区', name);
+    await pick(page, page, '小区', name);
     await page.getByLabel('楼宇名称', { exact: true }).fill('1栋');
     await page.getByLabel('地上层数', { exact: true }).fill('6');
     await page.getByRole('button', { name: '添加单元' }).click();
     await expect(page.getByLabel('第2行单元名称')).toHaveValue('2单元');
     await page.getByRole('button', { name: /保\s*存/ }).click();
     await expect(page).toHaveURL(/\/housemanage\/buildinglist$/);
+    await expect(tableRow(page, name)).toBeVisible();
 
-    await pick(page, '小区', name);
+    await pick(page, page, '小区', name);
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect(seen(page, '共 1 条')).toBeVisible();
     await tableRow(page, '1栋').getByRole('button', { name: '生成房间' }).click();
@@ -280,9 +242,9 @@ test.describe('properties', () => {
     page,
   }) => {
     await page.goto('/housemanage/house/houseaddedit');
-    await pick(page, '小区', '阳光花园');
-    await pick(page, '楼宇', '1栋');
-    await pick(page, '单元', '1单元');
+    await pick(page, page, '小区', '阳光花园');
+    await pick(page, page, '楼宇', '1栋');
+    await pick(page, page, '单元', '1单元');
     await page.getByLabel('楼层', { exact: true }).fill('12');
     await page.getByLabel('房号', { exact: true }).fill('1201');
     await page.getByLabel('建筑面积（㎡）', { exact: true }).fill('90');
@@ -298,7 +260,7 @@ test.describe('properties', () => {
 
   test('5. the list filtered to 已出租 exports exactly those rooms', async ({ page }) => {
     await page.goto('/housemanage/houselist');
-    await pick(page, '状态', '已出租');
+    await pick(page, page, '状态', '已出租');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     const total = seen(page, /^共 \d+ 条$/);
     await expect(total).toBeVisible();
@@ -387,7 +349,7 @@ test.describe('properties', () => {
     const tomorrow = shanghaiDay(1);
 
     await page.goto('/housemanage/reservationlist');
-    await pick(page, '预约小区', '翠湖天地');
+    await pick(page, page, '预约小区', '翠湖天地');
     await page.getByRole('tab', { name: '时段设置' }).click();
     await expect(page.getByLabel('第1个时段开始')).toHaveValue('09:00');
     await page.getByLabel('第1个时段容量').fill('1');
@@ -399,20 +361,20 @@ test.describe('properties', () => {
     const book = async (roomNo: string) => {
       await page.getByRole('button', { name: '代客预约' }).click();
       const dialog = page.getByRole('dialog', { name: '代客预约' });
-      await pick(page, '楼宇', building);
-      await pick(page, '单元', '1单元');
-      await pick(page, '房间', `${building}-1单元-${roomNo}`);
+      await pick(page, page, '楼宇', building);
+      await pick(page, page, '单元', '1单元');
+      await pick(page, page, '房间', `${building}-1单元-${roomNo}`);
       await dialog.getByLabel('预约日期').fill(tomorrow);
       await dialog.getByLabel('预约日期').press('Enter');
       return dialog;
     };
     let dialog = await book('101');
-    await pick(page, '时段', '09:00-10:00（剩余 1）');
+    await pick(page, page, '时段', '09:00-10:00（剩余 1）');
     await dialog.getByRole('button', { name: '提交预约' }).click();
     await expect(seen(page, /预约成功/)).toBeVisible();
 
     dialog = await book('102');
-    await pick(page, '时段', '09:00-10:00（已约满）');
+    await pick(page, page, '时段', '09:00-10:00（已约满）');
     await dialog.getByRole('button', { name: '提交预约' }).click();
     await expect(dialog.getByText('该时段已约满，请选择其他时段')).toBeVisible();
     await dialog.getByRole('button', { name: /取\s*消/ }).click();

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Download, Locator, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, callAs, mainMenu, signIn, tokenOf } from './helpers';
+import { accounts, callAs, mainMenu, pick, readDownload, seen, signIn, tableRow, tokenOf } from './helpers';
 
 /**
  * Issue 7, residents and the face library (domain/residents.md "Acceptance"): the mobile and ID rules with their
@@ -60,36 +60,6 @@ async function xlsxOf(headers: string[], rows: (string | number)[][]): Promise<B
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function readDownload(download: Download): Promise<Record<string, string>[]> {
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.readFile(await download.path());
-  const ws = wb.worksheets[0]!;
-  const headers: string[] = [];
-  ws.getRow(1).eachCell((c, i) => (headers[i] = String(c.text)));
-  const out: Record<string, string>[] = [];
-  ws.eachRow((row, n) => {
-    if (n === 1) return;
-    const rec: Record<string, string> = {};
-    headers.forEach((h, i) => (rec[h] = String(row.getCell(i).text ?? '')));
-    out.push(rec);
-  });
-  return out;
-}
-
-/** Picks an option of an antd select (found by its accessible name) inside `scope`. */
-async function pick(page: Page, scope: Page | Locator, label: string, option: string | RegExp) {
-  await scope.getByRole('combobox', { name: label, exact: true }).click();
-  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await list
-    .locator('.ant-select-item-option')
-    .filter({ hasText: typeof option === 'string' ? new RegExp(`^${option}$`) : option })
-    .first()
-    .click();
-}
-
-const tableRow = (page: Page, text: string) =>
-  page.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: text, visible: true }).first();
-const seen = (page: Page, text: string | RegExp) => page.getByText(text).filter({ visible: true });
 const fieldError = (scope: Locator, text: string) => scope.getByText(text, { exact: true });
 /** A field of the list's search form (the closed drawer keeps a hidden form with the same labels). */
 const filter = (page: Page, label: string) =>

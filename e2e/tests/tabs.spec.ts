@@ -47,6 +47,8 @@ test.describe('tab strip', () => {
     await expect(page).toHaveURL(/\/news\/index$/);
     await expect(tagTab(page, '消息中心')).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: '未读' })).toBeVisible();
+    // The list arriving shifts the layout, and a context menu opened before that moves away under the pointer.
+    await page.waitForLoadState('networkidle');
 
     await tabAction(page, '消息中心', '关闭');
     await expect(strip(page)).toHaveText(['首页', '个人中心']);

@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { BATCH_STATUS, batchStatusView, endProgress, reportProgress } from './import-batch';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness';
+import { auditLog, importBatches, users } from '../db/schema';
+import type { Auth } from './auth';
+import {
+  BATCH_STATUS,
+  batchOf,
+  batchStatusView,
+  commitBatch,
+  createBatch,
+  endProgress,
+  reportProgress,
+} from './import-batch';
 
 const batch = (status: number, progress = 0) =>
   ({ id: 7, status, progress, total: 10, ok: 8, error: 2, summary: {} }) as unknown as Parameters<
@@ -15,5 +27,84 @@ describe('import progress', () => {
     expect(batchStatusView(batch(BATCH_STATUS.RUNNING)).Progress).toBe(99);
     endProgress(7);
     expect(batchStatusView(batch(BATCH_STATUS.DONE, 100))).toMatchObject({ Progress: 100, StatusName: '完成' });
+  });
+});
+
+describe('commitBatch', () => {
+  const KIND = 'test';
+  let t: TestApp;
+  let auth: Auth;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [u] = await t.db.select().from(users).where(eq(users.account, 'admin'));
+    auth = {
+      sessionId: 1,
+      userId: u!.id,
+      cmpId: u!.cmpId,
+      account: 'admin',
+      name: u!.name,
+      isAdmin: true,
+      allCommunity: true,
+      timeZone: 'Asia/Shanghai',
+      access: [],
+      buttons: new Map(),
+    };
+  });
+  afterAll(() => t.close());
+
+  const preview = () =>
+    createBatch(t.db, auth, {
+      kind: KIND,
+      fileName: 't.xlsx',
+      rows: [
+        { Row: 2, Values: {}, Errors: [], Data: 'a' },
+        { Row: 3, Values: {}, Errors: ['第3行：坏'] },
+        { Row: 4, Values: {}, Errors: [], Data: 'b' },
+      ],
+      summary: {},
+      mode: 1,
+      now: t.deps.now(),
+    });
+  const audits = (id: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'import_batch'), eq(auditLog.entityId, id)));
+
+  it('writes the good rows once: a second commit of the same batch is refused', async () => {
+    const id = await preview();
+    const seen: string[][] = [];
+    const commit = () =>
+      commitBatch(
+        t.deps,
+        auth,
+        { id, kind: KIND, action: 'test.import', ip: '1.2.3.4', mode: 2 },
+        async (_tx, good: string[]) => {
+          seen.push(good);
+          return { result: { Ok: good.length } };
+        },
+      );
+    // Two clicks at once: the claim lets one through.
+    const both = await Promise.allSettled([commit(), commit()]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(both.find((r) => r.status === 'rejected')).toMatchObject({ reason: { message: '该批次正在导入' } });
+    await expect(commit()).rejects.toMatchObject({ message: '该批次已导入' });
+    expect(seen).toEqual([['a', 'b']]);
+    expect(await batchOf(t.db, auth, id, KIND)).toMatchObject({ status: BATCH_STATUS.DONE, progress: 100, mode: 2 });
+    expect(await audits(id)).toMatchObject([{ action: 'test.import', detail: { Ok: 2 }, ip: '1.2.3.4' }]);
+  });
+
+  it('a failing write rolls back and marks the batch 失败', async () => {
+    const id = await preview();
+    const boom = commitBatch(t.deps, auth, { id, kind: KIND, action: 'test.import', ip: '' }, async (tx, _good, s) => {
+      s.progress(50);
+      await tx.update(importBatches).set({ fileName: 'changed' }).where(eq(importBatches.id, id));
+      throw new Error('boom');
+    });
+    await expect(boom).rejects.toThrow('boom');
+    const b = await batchOf(t.db, auth, id, KIND);
+    expect(batchStatusView(b)).toMatchObject({ StatusName: '失败', Progress: 0 });
+    expect(b.fileName).toBe('t.xlsx');
+    expect(await audits(id)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { importBatches } from '../db/schema';
+import type { AppDeps } from '../deps';
+import { audit } from './audit';
 import type { Auth } from './auth';
 import { fail, notFound } from './errors';
 import { type XlsxColumn, xlsxExport } from './excel';
@@ -77,7 +79,69 @@ const running = new Map<number, number>();
 export const reportProgress = (id: number, percent: number) => void running.set(id, Math.min(99, Math.round(percent)));
 export const endProgress = (id: number) => void running.delete(id);
 
-export function batchStatusView(b: typeof importBatches.$inferSelect) {
+export type Batch = typeof importBatches.$inferSelect;
+
+export interface CommitStep {
+  batch: Batch;
+  /** The commit's clock: claim and audit time. */
+  now: Date;
+  progress(percent: number): void;
+}
+
+/**
+ * Commit of a previewed batch: claims it, runs `write` on its good rows in one transaction that also marks it 完成
+ * and audits `action` (detail defaults to the result), and marks it 失败 when anything throws. `mode`, when given,
+ * is stored with the claim.
+ */
+export async function commitBatch<D, R extends object>(
+  deps: AppDeps,
+  auth: Auth,
+  c: { id: number; kind: string; action: string; ip: string; mode?: number },
+  write: (tx: Tx, good: D[], step: CommitStep) => Promise<{ result: R; detail?: Record<string, unknown> }>,
+): Promise<{ result: R; batch: Batch }> {
+  const { db } = deps.database;
+  const { id } = c;
+  const batch = await batchOf(db, auth, id, c.kind);
+  const now = deps.now();
+  assertPending(batch, now);
+  const good = (batch.rows as BatchRow<D>[]).flatMap((r) => (r.Data ? [r.Data] : []));
+  // Claim the batch first so a second click (or a second clerk) cannot import it twice.
+  const claimed = await db
+    .update(importBatches)
+    .set({
+      status: BATCH_STATUS.RUNNING,
+      ...(c.mode === undefined ? {} : { mode: c.mode }),
+      progress: 0,
+      updatedAt: now,
+    })
+    .where(and(eq(importBatches.id, id), eq(importBatches.status, BATCH_STATUS.PENDING)))
+    .returning({ id: importBatches.id });
+  if (!claimed.length) assertPending({ status: BATCH_STATUS.RUNNING, expireTime: batch.expireTime }, now);
+  try {
+    const result = await db.transaction(async (tx) => {
+      const w = await write(tx, good, { batch, now, progress: (pct) => reportProgress(id, pct) });
+      await tx
+        .update(importBatches)
+        .set({ status: BATCH_STATUS.DONE, progress: 100, updatedAt: deps.now() })
+        .where(eq(importBatches.id, id));
+      const detail = w.detail ?? (w.result as Record<string, unknown>);
+      const entry = { cmpId: auth.cmpId, userId: auth.userId, action: c.action, entity: 'import_batch', entityId: id };
+      await audit(tx, { ...entry, detail, ip: c.ip }, now);
+      return w.result;
+    });
+    return { result, batch };
+  } catch (err) {
+    await db
+      .update(importBatches)
+      .set({ status: BATCH_STATUS.FAILED, updatedAt: deps.now() })
+      .where(eq(importBatches.id, id));
+    throw err;
+  } finally {
+    endProgress(id);
+  }
+}
+
+export function batchStatusView(b: Batch) {
   return {
     ImportId: b.id,
     Status: b.status,

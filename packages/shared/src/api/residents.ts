@@ -130,6 +130,13 @@ export const RegistrationRejectBody = z.object({
 });
 export type RegistrationRejectBody = z.infer<typeof RegistrationRejectBody>;
 
+/** 撤回 by the applicant; an application of another app user answers '数据不存在'. */
+export const RegistrationWithdrawBody = z.object({
+  Id: requiredId('Id 不正确'),
+  AppUserId: requiredId('AppUserId 不正确'),
+});
+export type RegistrationWithdrawBody = z.infer<typeof RegistrationWithdrawBody>;
+
 export const RegistrationApproveBody = z.object({
   Ids: jsonArray(zId(), { min: 1, minMessage: '请选择申请' }),
 });

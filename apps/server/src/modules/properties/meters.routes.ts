@@ -1,4 +1,4 @@
-import { MeterBindBody, MeterSaveBody, MeterUnbindBody, zId } from '@linli/shared';
+import { MeterBindBody, MeterSaveBody, MeterUnbindBody, zFlag, zId, zOptionalText } from '@linli/shared';
 import { z } from 'zod';
 import { call } from '../../core/calls';
 import { optionalInt } from './filters';
@@ -17,8 +17,13 @@ export const meterCalls = [
   call({
     path: '/Meter/Unbound',
     role: ROLE,
-    body: z.object({ CommunityId: zId('请选择小区'), MeterType: optionalInt() }),
-    handler: (b, { deps, auth }) => unboundMeters(deps, auth, b.CommunityId, b.MeterType),
+    body: z.object({
+      CommunityId: zId('请选择小区'),
+      MeterType: optionalInt(),
+      Keyword: zOptionalText(30, '表号'),
+      IncludeBound: zFlag().default(false),
+    }),
+    handler: (b, { deps, auth }) => unboundMeters(deps, auth, b),
   }),
   call({
     path: '/Meter/Save',

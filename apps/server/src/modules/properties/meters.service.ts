@@ -1,12 +1,13 @@
 import { type MeterSaveBody, toFen } from '@linli/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, ilike, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { fail, fieldError, notFound } from '../../core/errors';
 import { assertCommunity, inScope } from '../../core/scope';
 import type { Tx } from '../../db/client';
-import { meterBindLogs, meters, rooms } from '../../db/schema';
+import { communities, meterBindLogs, meters, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { likeText } from './filters';
 import { meterView } from './room-detail';
 import { roomOf } from './rooms.service';
 
@@ -27,23 +28,54 @@ export async function metersByRoom(deps: AppDeps, auth: Auth, roomId: number) {
   return rows.map(meterView);
 }
 
-export async function unboundMeters(deps: AppDeps, auth: Auth, communityId: number, meterType?: number) {
+/**
+ * 绑定已有表's picker. Free meters only by default; with IncludeBound the bound ones follow (RoomName set), so a
+ * clerk who picks one sees the refusal naming its room instead of wondering why the number is missing.
+ */
+export async function unboundMeters(
+  deps: AppDeps,
+  auth: Auth,
+  f: { CommunityId: number; MeterType?: number; Keyword?: string; IncludeBound?: boolean },
+) {
   const { db } = deps.database;
-  await assertCommunity(db, auth, communityId);
+  await assertCommunity(db, auth, f.CommunityId);
   const rows = await db
-    .select()
+    .select({ m: meters, roomName: rooms.fullName })
     .from(meters)
+    .leftJoin(rooms, eq(rooms.id, meters.roomId))
     .where(
       and(
-        eq(meters.communityId, communityId),
-        isNull(meters.roomId),
+        eq(meters.communityId, f.CommunityId),
+        f.IncludeBound ? undefined : isNull(meters.roomId),
         eq(meters.status, 1),
-        meterType ? eq(meters.meterType, meterType) : undefined,
+        f.MeterType ? eq(meters.meterType, f.MeterType) : undefined,
+        f.Keyword ? ilike(meters.meterNo, likeText(f.Keyword)) : undefined,
       ),
     )
-    .orderBy(meters.meterType, meters.meterNo)
+    .orderBy(sql`${meters.roomId} is not null`, meters.meterType, meters.meterNo)
     .limit(500);
-  return rows.map(meterView);
+  return rows.map(({ m, roomName }) => ({ ...meterView(m), RoomName: roomName ?? '' }));
+}
+
+/**
+ * The one refusal for a number that already sits on a room, shared by 新增并绑定 and 绑定已有表:
+ * '表号 DB-0001 已绑定 1栋-1单元-1202'. A room of another community carries its community's name, since the
+ * number is unique company-wide and the bare room name would point at the wrong place.
+ */
+async function boundRefusal(
+  tx: Tx,
+  meterNo: string,
+  boundRoomId: number,
+  target: { roomId?: number; communityId: number },
+) {
+  if (boundRoomId === target.roomId) return `表号 ${meterNo} 已绑定该房间`;
+  const [r] = await tx
+    .select({ name: rooms.fullName, communityId: rooms.communityId, community: communities.name })
+    .from(rooms)
+    .innerJoin(communities, eq(communities.id, rooms.communityId))
+    .where(eq(rooms.id, boundRoomId));
+  const where = r ? (r.communityId === target.communityId ? r.name : `${r.community} ${r.name}`) : '';
+  return `表号 ${meterNo} 已绑定 ${where}`;
 }
 
 /** 新增并绑定 or an edit of the meter's own fields; binding itself goes through `bind`. */
@@ -57,10 +89,14 @@ export async function saveMeter(deps: AppDeps, auth: Auth, b: MeterSaveBody, ip:
   const old = b.Id ? await meterOf(db, auth, b.Id) : null;
   return db.transaction(async (tx) => {
     const [dup] = await tx
-      .select({ id: meters.id })
+      .select({ id: meters.id, roomId: meters.roomId })
       .from(meters)
       .where(and(eq(meters.cmpId, auth.cmpId), eq(meters.meterType, b.MeterType), eq(meters.meterNo, b.MeterNo)));
-    if (dup && dup.id !== b.Id) throw fieldError('MeterNo', `表号 ${b.MeterNo} 已存在`);
+    if (dup && dup.id !== b.Id) {
+      const target = { roomId: b.RoomId, communityId: b.CommunityId };
+      const msg = dup.roomId ? await boundRefusal(tx, b.MeterNo, dup.roomId, target) : `表号 ${b.MeterNo} 已存在`;
+      throw fieldError('MeterNo', msg);
+    }
     const now = deps.now();
     const values = {
       meterType: b.MeterType,
@@ -112,11 +148,9 @@ async function bindIn(tx: Tx, auth: Auth, meterId: number, roomId: number, readi
   const m = await meterOf(tx, auth, meterId, true);
   const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
   if (!room) throw notFound();
-  if (m.roomId && m.roomId !== roomId) {
-    const [other] = await tx.select({ name: rooms.fullName }).from(rooms).where(eq(rooms.id, m.roomId));
-    throw fail(`表号 ${m.meterNo} 已绑定 ${other?.name ?? ''}`);
-  }
-  if (m.roomId === roomId) throw fail(`表号 ${m.meterNo} 已绑定该房间`);
+  // On the picker's field, so the dialog shows it under 仪表 as well as in the toast.
+  if (m.roomId)
+    throw fieldError('MeterId', await boundRefusal(tx, m.meterNo, m.roomId, { roomId, communityId: room.communityId }));
   if (m.communityId !== room.communityId) throw fail('仪表与房间不属于同一小区');
   if (toFen(reading) < toFen(m.lastReading)) throw fieldError('Reading', '读数不能小于上次读数');
   await tx

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { meterBindLogs, meters } from '../../db/schema';
+import { meterBindLogs, meters, rooms } from '../../db/schema';
 import { clerkWith, communityId, roomId } from './test-helpers';
 
 let t: TestApp;
@@ -35,14 +35,34 @@ describe('绑定仪表', () => {
     expect(byRoom.data).toEqual([
       expect.objectContaining({ MeterNo: 'DB-0001', MeterTypeName: '电表', LastReading: '100.00' }),
     ]);
+    const named = '表号 DB-0001 已绑定 6栋-1单元-601';
     const again = await t.api('/Meter/Bind', { MeterId: save.data.Id, RoomId: b, Reading: '100' }, admin);
-    expect(again).toMatchObject({ ret: 400, msg: '表号 DB-0001 已绑定 6栋-1单元-601' });
-    const dup = await t.api<{ Errors: Record<string, string> }>(
-      '/Meter/Save',
-      { CommunityId: lake, MeterType: 2, MeterNo: 'DB-0001' },
+    expect(again).toMatchObject({ ret: 400, msg: named, data: { Errors: { MeterId: named } } });
+    // 新增并绑定 with the same number answers the same way, not a bare '已存在'.
+    const dup = await t.api('/Meter/Save', { CommunityId: lake, MeterType: 2, MeterNo: 'DB-0001', RoomId: b }, admin);
+    expect(dup).toMatchObject({ ret: 400, msg: named, data: { Errors: { MeterNo: named } } });
+    const same = await t.api('/Meter/Bind', { MeterId: save.data.Id, RoomId: a, Reading: '100' }, admin);
+    expect(same.msg).toBe('表号 DB-0001 已绑定该房间');
+  });
+
+  it('the 绑定已有表 picker finds a bound meter by number only with IncludeBound, naming its room', async () => {
+    const lake = await communityId(t, '翠湖天地');
+    const free = await t.api<Meter[]>('/Meter/Unbound', { CommunityId: lake, Keyword: 'db-0001' }, admin);
+    expect(free.data).toEqual([]);
+    const all = await t.api<(Meter & { RoomName: string })[]>(
+      '/Meter/Unbound',
+      { CommunityId: lake, Keyword: 'db-0001', IncludeBound: 1 },
       admin,
     );
-    expect(dup.data.Errors.MeterNo).toBe('表号 DB-0001 已存在');
+    expect(all.data).toEqual([expect.objectContaining({ MeterNo: 'DB-0001', RoomName: '6栋-1单元-601' })]);
+  });
+
+  it('a number bound in another community names that community too', async () => {
+    const lake = await communityId(t, '翠湖天地');
+    const [m] = await t.db.select().from(meters).where(eq(meters.meterNo, 'SB000001'));
+    const [r] = await t.db.select().from(rooms).where(eq(rooms.id, m!.roomId!));
+    const dup = await t.api('/Meter/Save', { CommunityId: lake, MeterType: m!.meterType, MeterNo: 'SB000001' }, admin);
+    expect(dup.msg).toBe(`表号 SB000001 已绑定 阳光花园 ${r!.fullName}`);
   });
 
   it('unbinding asks for a reading not below the last; the meter is then free to bind elsewhere', async () => {
@@ -60,6 +80,8 @@ describe('绑定仪表', () => {
     });
     const free = await t.api<Meter[]>('/Meter/Unbound', { CommunityId: m!.communityId, MeterType: 2 }, admin);
     expect(free.data.map((x) => x.MeterNo)).toContain('DB-0001');
+    const dup = await t.api('/Meter/Save', { CommunityId: m!.communityId, MeterType: 2, MeterNo: 'DB-0001' }, admin);
+    expect(dup.msg).toBe('表号 DB-0001 已存在');
     expect(await t.api('/Meter/Bind', { MeterId: m!.id, RoomId: b, Reading: '110.50' }, admin)).toMatchObject({
       ret: 0,
     });

@@ -1,22 +1,18 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { readSheet, readUpload, xlsxTemplate } from '../../core/excel';
 import {
-  assertPending,
-  BATCH_STATUS,
   type BatchRow,
   batchOf,
   batchStatusView,
+  commitBatch,
   createBatch,
-  endProgress,
   errorReport,
-  reportProgress,
 } from '../../core/import-batch';
 import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
-import { communities, importBatches } from '../../db/schema';
+import { communities } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { checkRoomRow, ROOM_IMPORT_HEADERS, ROOM_IMPORT_REQUIRED, type RoomImportData } from './room-import-check';
 import { commitRooms } from './room-import-commit';
@@ -124,51 +120,17 @@ export async function roomImportPreview(deps: AppDeps, auth: Auth, req: FastifyR
 
 /** Writes the good rows in one transaction; Mode 1 skips rooms that exist, 2 updates them. */
 export async function roomImportCommit(deps: AppDeps, auth: Auth, id: number, modeRaw: unknown, ip: string) {
-  const { db } = deps.database;
-  const batch = await batchOf(db, auth, id, ROOM_IMPORT_KIND);
-  const now = deps.now();
-  assertPending(batch, now);
-  const mode = modeRaw === undefined || modeRaw === '' ? batch.mode : modeOf(modeRaw);
-  const good = (batch.rows as BatchRow<RoomImportData>[]).flatMap((r) => (r.Data ? [r.Data] : []));
-  // Claim the batch first so a second click (or a second clerk) cannot import it twice.
-  const claimed = await db
-    .update(importBatches)
-    .set({ status: BATCH_STATUS.RUNNING, mode, progress: 0, updatedAt: now })
-    .where(and(eq(importBatches.id, id), eq(importBatches.status, BATCH_STATUS.PENDING)))
-    .returning({ id: importBatches.id });
-  if (!claimed.length) assertPending({ status: BATCH_STATUS.RUNNING, expireTime: batch.expireTime }, now);
-  try {
-    const result = await db.transaction(async (tx) => {
-      const r = await commitRooms(tx, auth, good, mode === MODE.UPDATE, now, (pct) => reportProgress(id, pct));
-      await tx
-        .update(importBatches)
-        .set({ status: BATCH_STATUS.DONE, progress: 100, updatedAt: deps.now() })
-        .where(eq(importBatches.id, id));
-      await audit(
-        tx,
-        {
-          cmpId: auth.cmpId,
-          userId: auth.userId,
-          action: 'room.import',
-          entity: 'import_batch',
-          entityId: id,
-          detail: r,
-          ip,
-        },
-        now,
-      );
-      return r;
-    });
-    return { ImportId: id, ...result, Error: batch.error };
-  } catch (err) {
-    await db
-      .update(importBatches)
-      .set({ status: BATCH_STATUS.FAILED, updatedAt: deps.now() })
-      .where(eq(importBatches.id, id));
-    throw err;
-  } finally {
-    endProgress(id);
-  }
+  // No Mode in the request keeps the one chosen at preview.
+  const mode = modeRaw === undefined || modeRaw === '' ? undefined : modeOf(modeRaw);
+  const { result, batch } = await commitBatch(
+    deps,
+    auth,
+    { id, kind: ROOM_IMPORT_KIND, action: 'room.import', ip, mode },
+    async (tx, good: RoomImportData[], { batch: b, now, progress }) => ({
+      result: await commitRooms(tx, auth, good, (mode ?? b.mode) === MODE.UPDATE, now, progress),
+    }),
+  );
+  return { ImportId: id, ...result, Error: batch.error };
 }
 
 export async function roomImportStatus(deps: AppDeps, auth: Auth, id: number) {

@@ -5,7 +5,7 @@ import { faceSyncs, lanes, sysMessages } from '../../db/schema';
 import { createCompany } from '../../db/seed/create-company';
 import { clerkWith, communityId } from '../properties/test-helpers';
 import { runFaceSync } from './face-sync';
-import { fakeJpeg, fakePng, uploadImage } from './test-helpers';
+import { fakeJpeg, fakePng, realJpeg, realPng, uploadImage } from './test-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -72,7 +72,7 @@ describe('人脸库', () => {
 
     // The device pulls later: every face lane shows 待同步.
     t.faceDevice.answer('queued');
-    const good = await uploadImage(t, fakeJpeg(640, 800, 1024 * 1024), admin);
+    const good = await uploadImage(t, realJpeg(640, 800), admin);
     const up = await t.api<{ Id: number }>(
       '/Face/Upload',
       { ResidentId: residentId, ImgPath: `/uploads/${good}` },
@@ -102,7 +102,7 @@ describe('人脸库', () => {
     expect((await detail(faceId)).every((d) => d.StateName === '已同步')).toBe(true);
 
     // 更换照片: the old face gets 删除 rows, the new one 下发.
-    const other = await uploadImage(t, fakePng(400, 400), admin, 'b.png');
+    const other = await uploadImage(t, realPng(400, 400), admin, 'b.png');
     const replaced = await t.api<{ Id: number }>('/Face/Upload', { ResidentId: residentId, ImgPath: other }, admin);
     expect(replaced.ret).toBe(0);
     const dels = await t.db

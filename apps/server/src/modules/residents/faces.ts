@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { FACE_SOURCES, FACE_SYNC_STATES, type FaceResyncBody, RESIDENT_ROLES } from '@linli/shared';
@@ -15,8 +14,8 @@ import { fmtTime } from '../../core/time';
 import { uploadsDir } from '../../core/uploads';
 import type { AppDeps } from '../../deps';
 import { likeText, optionalInt } from '../properties/filters';
-import { checkFaceImage, imageSize } from './face-image';
-import { dispatchFaceTasks, enqueueFaceAdds, enqueueFaceDeletes } from './face-sync';
+import { replaceFaces, saveFaceFileOrFail } from './face-store';
+import { dispatchFaceTasks, enqueueFaceDeletes } from './face-sync';
 import { maskerFor } from './masks';
 import { idList, visibleResident } from './residents-query';
 import { residentOf } from './residents.service';
@@ -192,7 +191,7 @@ export async function syncDetail(deps: AppDeps, auth: Auth, faceId: number) {
 
 /**
  * 上传人脸 / 更换照片: the image came through /api/Img/PostFiles; it must be one of this company's uploads, a jpg or
- * png of at most 2 MB and at least 300×300. The new photo replaces the old one on every device (删除 of the old,
+ * png of at most 2 MB and at least 300×300, stored as the device JPEG (face-process.ts). The new photo replaces the old one on every device (删除 of the old,
  * 下发 of the new, 待同步 on each face lane of the resident's communities).
  */
 export async function uploadFace(deps: AppDeps, auth: Auth, b: { ResidentId: number; ImgPath: string }, ip: string) {
@@ -210,49 +209,26 @@ export async function uploadFace(deps: AppDeps, auth: Auth, b: { ResidentId: num
     sql`select stored_path from uploads where cmp_id = ${auth.cmpId} and stored_path = ${rel} limit 1`,
   );
   if (!up || rel.includes('..')) throw fail('照片不存在，请重新上传');
-  const file = path.join(uploadsDir(deps.config.dataDir), rel);
-  const buf = await fs.readFile(file).catch(() => null);
+  const buf = await fs.readFile(path.join(uploadsDir(deps.config.dataDir), rel)).catch(() => null);
   if (!buf) throw fail('照片不存在，请重新上传');
-  const bad = checkFaceImage(buf);
-  if (bad) throw fail(bad);
-  const size = imageSize(buf)!;
-  const sha = createHash('sha256').update(buf).digest('hex');
+  const file = await saveFaceFileOrFail(deps, buf);
   const now = deps.now();
   const id = await db.transaction(async (tx) => {
-    const old = await sqlRows<{ id: number }>(
-      tx,
-      sql`update face_images set status = 2, updated_at = ${now} where resident_id = ${b.ResidentId} and status = 1 returning id`,
-    );
-    await enqueueFaceDeletes(
-      tx,
-      auth.cmpId,
-      old.map((o) => Number(o.id)),
-      now,
-      false,
-    );
-    const [row] = await sqlRows<{ id: number }>(
-      tx,
-      sql`insert into face_images (cmp_id, resident_id, img_path, thumb_path, width, height, bytes, sha256, source, status,
-          created_by, created_at, updated_at)
-        values (${auth.cmpId}, ${b.ResidentId}, ${rel}, ${rel}, ${size.width}, ${size.height}, ${buf.length}, ${sha}, 1, 1,
-          ${auth.userId}, ${now}, ${now}) returning id`,
-    );
-    const faceId = Number(row!.id);
-    await enqueueFaceAdds(tx, auth.cmpId, [faceId], now);
+    const [done] = await replaceFaces(tx, auth, [{ residentId: b.ResidentId, file }], now);
     await audit(
       tx,
       {
         cmpId: auth.cmpId,
         userId: auth.userId,
-        action: old.length ? 'face.replace' : 'face.add',
+        action: done!.old.length ? 'face.replace' : 'face.add',
         entity: 'face',
-        entityId: faceId,
+        entityId: done!.faceId,
         detail: { ResidentId: b.ResidentId },
         ip,
       },
       now,
     );
-    return { faceId, old: old.map((o) => Number(o.id)) };
+    return done!;
   });
   await dispatchFaceTasks(deps, { cmpId: auth.cmpId, faceIds: [id.faceId, ...id.old] }).catch(() => 0);
   return { Id: id.faceId };

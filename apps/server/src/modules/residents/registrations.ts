@@ -1,4 +1,4 @@
-import { REGISTRATION_STATUS, RESIDENT_ROLES, type RegistrationSubmitBody } from '@linli/shared';
+import { REGISTRATION_STATUS, RESIDENT_ROLES } from '@linli/shared';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../../core/audit';
@@ -11,13 +11,12 @@ import { sqlRows } from '../../core/sql-rows';
 import { fmtTime } from '../../core/time';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
-import { notify } from '../messages/notify';
 import { optionalInt } from '../properties/filters';
-import { usersServing } from '../properties/serving';
 import { maskerFor } from './masks';
 import { applyRoomEffects, refreshResidentStatus } from './room-effects';
 import { idList } from './residents-query';
 import { today, writeLinks } from './residents.service';
+import { emitRegistrationReviewed } from './resident-events';
 
 export const RegistrationFilter = z.object({
   ...pagingFields,
@@ -121,60 +120,8 @@ export async function pendingCount(deps: AppDeps, auth: Auth) {
   return { Count: Number(c?.n ?? 0) };
 }
 
-/**
- * The owner app's sign-up: one pending application per app user and room; MsgType 8 reaches the community's
- * zhgl_zhgl holders with SourceId = the registration.
- */
-export async function submitRegistration(deps: AppDeps, auth: Auth, b: RegistrationSubmitBody, ip: string) {
-  const { db } = deps.database;
-  const scope = idList(await communityIdsOf(db, auth));
-  const [room] = await sqlRows<{ id: number; community_id: number; building: string; room_no: string }>(
-    db,
-    sql`select ro.id, ro.community_id, bl.name as building, ro.room_no from rooms ro join buildings bl on bl.id = ro.building_id
-      where ro.id = ${b.RoomId} and ro.cmp_id = ${auth.cmpId} and ro.community_id = any(${scope}::int[])`,
-  );
-  if (!room) throw notFound();
-  const now = deps.now();
-  return db.transaction(async (tx) => {
-    const [dup] = await sqlRows<{ id: number }>(
-      tx,
-      sql`select id from registrations where app_user_id = ${b.AppUserId} and room_id = ${b.RoomId} and status = 0`,
-    );
-    if (dup) throw fail('您已提交过该房屋的申请');
-    const [row] = await sqlRows<{ id: number }>(
-      tx,
-      sql`insert into registrations (cmp_id, community_id, room_id, app_user_id, name, mobile, id_no, role, relation, lease_end,
-          attachments, status, created_by, created_at, updated_at)
-        values (${auth.cmpId}, ${room.community_id}, ${room.id}, ${b.AppUserId}, ${b.Name}, ${b.Mobile}, ${b.IdNo}, ${b.Role},
-          ${b.Relation ?? ''}, ${b.LeaseEnd ?? null}, ${JSON.stringify(b.Attachments)}::jsonb, 0, ${auth.userId}, ${now}, ${now})
-        returning id`,
-    );
-    const id = Number(row!.id);
-    await notify(tx, {
-      cmpId: auth.cmpId,
-      roleKey: 'zhgl_zhgl',
-      userIds: await usersServing(tx, auth.cmpId, room.community_id),
-      msgType: 8,
-      title: `新的住户认证申请：${b.Name} 申请 ${room.building}-${room.room_no} ${RESIDENT_ROLES[b.Role]}`,
-      sourceId: id,
-    });
-    await audit(
-      tx,
-      {
-        cmpId: auth.cmpId,
-        userId: auth.userId,
-        action: 'registration.submit',
-        entity: 'registration',
-        entityId: id,
-        ip,
-      },
-      now,
-    );
-    return { Id: id };
-  });
-}
-
-async function lockPending(tx: Tx, auth: Auth, ids: number[]) {
+/** Locks the applications (all of them, of one applicant when `appUserId` is given) while they are 待审核. */
+export async function lockPending(tx: Tx, auth: Auth, ids: number[], appUserId?: number) {
   const scope = idList(await communityIdsOf(tx, auth));
   const rows = await sqlRows<{
     id: number;
@@ -194,7 +141,8 @@ async function lockPending(tx: Tx, auth: Auth, ids: number[]) {
     sql`select g.id, g.status, g.community_id, g.room_id, g.app_user_id, g.name, g.mobile, g.id_no, g.role, g.relation,
         g.lease_end::text, (select u.name from users u where u.id = g.review_user_id) as reviewer
       from registrations g where g.id = any(${idList(ids)}::int[]) and g.cmp_id = ${auth.cmpId}
-        and g.community_id = any(${scope}::int[]) order by g.id for update`,
+        and g.community_id = any(${scope}::int[]) ${appUserId ? sql`and g.app_user_id = ${appUserId}` : sql``}
+      order by g.id for update`,
   );
   if (rows.length !== new Set(ids).size) throw notFound();
   const done = rows.find((r) => r.status !== 0);
@@ -203,7 +151,7 @@ async function lockPending(tx: Tx, auth: Auth, ids: number[]) {
 }
 
 /** Marks read every unread MsgType 8 reminder of these registrations, for all recipients. */
-async function clearReminders(tx: Tx, cmpId: number, ids: number[], now: Date) {
+export async function clearReminders(tx: Tx, cmpId: number, ids: number[], now: Date) {
   await tx.execute(sql`update sys_messages set is_read = true, read_at = ${now}
     where cmp_id = ${cmpId} and msg_type = 8 and not is_read and source_id = any(${idList(ids)}::int[])`);
 }
@@ -272,6 +220,15 @@ export async function approveRegistrations(deps: AppDeps, auth: Auth, ids: numbe
       residentIds.push(residentId);
       await tx.execute(sql`update registrations set status = 1, review_user_id = ${auth.userId}, review_time = ${now},
         resident_id = ${residentId}, updated_at = ${now} where id = ${g.id}`);
+      await emitRegistrationReviewed(tx, {
+        cmpId: auth.cmpId,
+        registrationId: Number(g.id),
+        appUserId: g.app_user_id ? Number(g.app_user_id) : null,
+        status: 1,
+        residentId,
+        reason: null,
+        now,
+      });
     }
     await applyRoomEffects(tx, auth, touchedRooms, now, '住户认证通过');
     await refreshResidentStatus(tx, residentIds, now);
@@ -295,9 +252,18 @@ export async function approveRegistrations(deps: AppDeps, auth: Auth, ids: numbe
 export async function rejectRegistration(deps: AppDeps, auth: Auth, id: number, reason: string, ip: string) {
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
-    await lockPending(tx, auth, [id]);
+    const [g] = await lockPending(tx, auth, [id]);
     await tx.execute(sql`update registrations set status = 2, reject_reason = ${reason}, review_user_id = ${auth.userId},
       review_time = ${now}, updated_at = ${now} where id = ${id}`);
+    await emitRegistrationReviewed(tx, {
+      cmpId: auth.cmpId,
+      registrationId: id,
+      appUserId: g?.app_user_id ? Number(g.app_user_id) : null,
+      status: 2,
+      residentId: null,
+      reason,
+      now,
+    });
     await clearReminders(tx, auth.cmpId, [id], now);
     await audit(
       tx,

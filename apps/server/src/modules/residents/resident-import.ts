@@ -1,22 +1,19 @@
 import { checkIdNo, checkMobile, GENDERS, ID_TYPES, MSG_LEASE_END_REQUIRED, RESIDENT_ROLES } from '@linli/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { readSheet, readUpload, xlsxTemplate } from '../../core/excel';
 import {
-  assertPending,
-  BATCH_STATUS,
   type BatchRow,
   batchOf,
+  type CommitStep,
+  commitBatch,
   createBatch,
-  endProgress,
   errorReport,
-  reportProgress,
 } from '../../core/import-batch';
 import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
-import { importBatches } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { applyRoomEffects, refreshResidentStatus } from './room-effects';
 import { idList } from './residents-query';
@@ -226,117 +223,91 @@ export async function residentImportPreview(deps: AppDeps, auth: Auth, req: Fast
  * (Source 3 导入 for the new ones); a link that is already active is skipped.
  */
 export async function residentImportCommit(deps: AppDeps, auth: Auth, id: number, ip: string) {
-  const { db } = deps.database;
-  const batch = await batchOf(db, auth, id, RESIDENT_IMPORT_KIND);
-  const now = deps.now();
-  assertPending(batch, now);
-  const good = (batch.rows as BatchRow<ResidentImportData>[]).flatMap((r) => (r.Data ? [r.Data] : []));
-  const claimed = await db
-    .update(importBatches)
-    .set({ status: BATCH_STATUS.RUNNING, progress: 0, updatedAt: now })
-    .where(and(eq(importBatches.id, id), eq(importBatches.status, BATCH_STATUS.PENDING)))
-    .returning({ id: importBatches.id });
-  if (!claimed.length) assertPending({ status: BATCH_STATUS.RUNNING, expireTime: batch.expireTime }, now);
+  const { result, batch } = await commitBatch(
+    deps,
+    auth,
+    { id, kind: RESIDENT_IMPORT_KIND, action: 'resident.import', ip },
+    (tx, good: ResidentImportData[], step) => writeResidents(deps, auth, tx, good, step),
+  );
+  return { ImportId: id, ...result, Error: batch.error };
+}
+
+async function writeResidents(
+  deps: AppDeps,
+  auth: Auth,
+  tx: Tx,
+  good: ResidentImportData[],
+  { now, progress }: CommitStep,
+) {
   const d = today(deps, auth);
-  try {
-    const result = await db.transaction(async (tx) => {
-      let created = 0;
-      let linked = 0;
-      let skipped = 0;
-      const rooms: number[] = [];
-      const people: number[] = [];
-      // Owners first, so family rows of the same file find them.
-      const ordered = [...good].sort((a, b) => a.role - b.role);
-      for (const [n, g] of ordered.entries()) {
-        const [found] = await sqlRows<{ id: number }>(
-          tx,
-          sql`select id from residents where cmp_id = ${auth.cmpId} and not is_deleted
-            and ((${g.mobile} <> '' and mobile = ${g.mobile}) or (${g.idNo} <> '' and id_type = ${g.idType} and id_no = ${g.idNo}))
-            order by id limit 1`,
-        );
-        let residentId = found ? Number(found.id) : 0;
-        if (!residentId) {
-          const [row] = await sqlRows<{ id: number }>(
-            tx,
-            sql`insert into residents (cmp_id, name, gender, mobile, id_type, id_no, emergency_name, emergency_mobile, source,
-                status, created_by, created_at, updated_at)
-              values (${auth.cmpId}, ${g.name}, ${g.gender}, ${g.mobile}, ${g.idType}, ${g.idNo}, ${g.emergencyName},
-                ${g.emergencyMobile}, 3, 1, ${auth.userId}, ${now}, ${now}) returning id`,
-          );
-          residentId = Number(row!.id);
-          created += 1;
-        }
-        const [active] = await sqlRows<{ id: number }>(
-          tx,
-          sql`select id from resident_rooms where room_id = ${g.roomId} and resident_id = ${residentId} and move_out_date is null`,
-        );
-        if (active) skipped += 1;
-        else {
-          rooms.push(
-            ...(await writeLinks(
-              tx,
-              auth,
-              residentId,
-              [
-                {
-                  id: 0,
-                  roomId: g.roomId,
-                  communityId: g.communityId,
-                  role: g.role,
-                  relation: g.relation,
-                  isPrimary: false,
-                  moveInDate: g.moveInDate ?? d,
-                  moveOutDate: null,
-                  leaseStart: null,
-                  leaseEnd: g.leaseEnd,
-                },
-              ],
-              now,
-              false,
-            )),
-          );
-          linked += 1;
-        }
-        if (g.tags.length)
-          await tx.execute(sql`insert into resident_tag_links (cmp_id, resident_id, tag_id, created_by, created_at, updated_at)
-            select ${auth.cmpId}::int, ${residentId}, t.id, ${auth.userId}, ${now}, ${now} from resident_tags t
-            where t.cmp_id = ${auth.cmpId} and t.name = any(${`{${g.tags.map((x) => `"${x.replace(/"/g, '')}"`).join(',')}}`}::text[])
-            on conflict (resident_id, tag_id) do nothing`);
-        people.push(residentId);
-        if (n % 200 === 0) reportProgress(id, (n / Math.max(1, ordered.length)) * 90);
-      }
-      await applyRoomEffects(tx, auth, rooms, now, '住户导入');
-      await refreshResidentStatus(tx, people, now);
-      await tx
-        .update(importBatches)
-        .set({ status: BATCH_STATUS.DONE, progress: 100, updatedAt: deps.now() })
-        .where(eq(importBatches.id, id));
-      const r = { Ok: good.length, Created: created, Linked: linked, Skipped: skipped };
-      await audit(
+  let created = 0;
+  let linked = 0;
+  let skipped = 0;
+  const rooms: number[] = [];
+  const people: number[] = [];
+  // Owners first, so family rows of the same file find them.
+  const ordered = [...good].sort((a, b) => a.role - b.role);
+  for (const [n, g] of ordered.entries()) {
+    const [found] = await sqlRows<{ id: number }>(
+      tx,
+      sql`select id from residents where cmp_id = ${auth.cmpId} and not is_deleted
+        and ((${g.mobile} <> '' and mobile = ${g.mobile}) or (${g.idNo} <> '' and id_type = ${g.idType} and id_no = ${g.idNo}))
+        order by id limit 1`,
+    );
+    let residentId = found ? Number(found.id) : 0;
+    if (!residentId) {
+      const [row] = await sqlRows<{ id: number }>(
         tx,
-        {
-          cmpId: auth.cmpId,
-          userId: auth.userId,
-          action: 'resident.import',
-          entity: 'import_batch',
-          entityId: id,
-          detail: r,
-          ip,
-        },
-        now,
+        sql`insert into residents (cmp_id, name, gender, mobile, id_type, id_no, emergency_name, emergency_mobile, source,
+            status, created_by, created_at, updated_at)
+          values (${auth.cmpId}, ${g.name}, ${g.gender}, ${g.mobile}, ${g.idType}, ${g.idNo}, ${g.emergencyName},
+            ${g.emergencyMobile}, 3, 1, ${auth.userId}, ${now}, ${now}) returning id`,
       );
-      return r;
-    });
-    return { ImportId: id, ...result, Error: batch.error };
-  } catch (err) {
-    await db
-      .update(importBatches)
-      .set({ status: BATCH_STATUS.FAILED, updatedAt: deps.now() })
-      .where(eq(importBatches.id, id));
-    throw err;
-  } finally {
-    endProgress(id);
+      residentId = Number(row!.id);
+      created += 1;
+    }
+    const [active] = await sqlRows<{ id: number }>(
+      tx,
+      sql`select id from resident_rooms where room_id = ${g.roomId} and resident_id = ${residentId} and move_out_date is null`,
+    );
+    if (active) skipped += 1;
+    else {
+      rooms.push(
+        ...(await writeLinks(
+          tx,
+          auth,
+          residentId,
+          [
+            {
+              id: 0,
+              roomId: g.roomId,
+              communityId: g.communityId,
+              role: g.role,
+              relation: g.relation,
+              isPrimary: false,
+              moveInDate: g.moveInDate ?? d,
+              moveOutDate: null,
+              leaseStart: null,
+              leaseEnd: g.leaseEnd,
+            },
+          ],
+          now,
+          false,
+        )),
+      );
+      linked += 1;
+    }
+    if (g.tags.length)
+      await tx.execute(sql`insert into resident_tag_links (cmp_id, resident_id, tag_id, created_by, created_at, updated_at)
+        select ${auth.cmpId}::int, ${residentId}, t.id, ${auth.userId}, ${now}, ${now} from resident_tags t
+        where t.cmp_id = ${auth.cmpId} and t.name = any(${`{${g.tags.map((x) => `"${x.replace(/"/g, '')}"`).join(',')}}`}::text[])
+        on conflict (resident_id, tag_id) do nothing`);
+    people.push(residentId);
+    if (n % 200 === 0) progress((n / Math.max(1, ordered.length)) * 90);
   }
+  await applyRoomEffects(tx, auth, rooms, now, '住户导入');
+  await refreshResidentStatus(tx, people, now);
+  return { result: { Ok: good.length, Created: created, Linked: linked, Skipped: skipped } };
 }
 
 export async function residentImportErrors(deps: AppDeps, auth: Auth, id: number) {

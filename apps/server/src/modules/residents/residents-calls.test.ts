@@ -37,7 +37,11 @@ describe('住户 calls: buttons and the remaining reads', () => {
       ['/Registration/Approve', { Ids: [1] }],
       ['/Registration/Reject', { Id: 1, Reason: 'x' }],
       ['/Registration/Submit', {}],
+      ['/Registration/Withdraw', { Id: 1, AppUserId: 1 }],
       ['/Face/Upload', {}],
+      ['/Face/BatchPreview', {}],
+      ['/Face/BatchCommit', { ImportId: 1 }],
+      ['/Face/BatchStatus', { ImportId: 1 }],
       ['/Face/Delete', { Id: 1 }],
       ['/Face/Resync', { AllFailed: 1 }],
       ['/Face/Export', {}],
@@ -50,6 +54,7 @@ describe('住户 calls: buttons and the remaining reads', () => {
       '/Registration/List',
       '/Registration/PendingCount',
       '/Face/List',
+      '/Face/LaneOptions',
     ])
       expect((await t.api(call, {}, bare)).ret, call).toBe(0);
     // Without `view` or `edit`, 详情 shows masked numbers too.

@@ -1,11 +1,10 @@
 import {
-  FaceResyncBody,
-  FaceUploadBody,
   GENDERS,
   ID_TYPES,
   RegistrationApproveBody,
   RegistrationRejectBody,
   RegistrationSubmitBody,
+  RegistrationWithdrawBody,
   RESIDENT_ROLES,
   ResidentMoveOutBody,
   ResidentSaveBody,
@@ -25,24 +24,15 @@ import { batchOf, batchStatusView } from '../../core/import-batch';
 import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
 import { optionalInt } from '../properties/filters';
-import {
-  deleteFace,
-  FaceFilter,
-  faceExportRows,
-  faceGet,
-  faceList,
-  resyncAndSend,
-  syncDetail,
-  uploadFace,
-} from './faces';
+import { faceCalls } from './faces.routes';
 import {
   approveRegistrations,
   pendingCount,
   RegistrationFilter,
   registrationList,
   rejectRegistration,
-  submitRegistration,
 } from './registrations';
+import { submitRegistration, withdrawRegistration } from './registration-app';
 import {
   RESIDENT_IMPORT_KIND,
   residentImportCommit,
@@ -73,7 +63,6 @@ import {
 import { tagDelete, tagList, tagSave } from './tags';
 
 const ROLE = 'zhgl_zhgl';
-const FACE = 'zhgl_rlk';
 const IdBody = z.object({ Id: zId() });
 const ImportIdBody = z.object({ ImportId: zId('请先上传文件') });
 const SaveBody = z.intersection(ResidentSaveBody, z.object({ MovePrimary: zFlag().default(false) }));
@@ -272,69 +261,15 @@ export const residentCalls = [
     okMsg: '提交成功',
     handler: (b, { deps, auth, ip }) => submitRegistration(deps, auth, b, ip),
   }),
-
-  call({ path: '/Face/List', role: FACE, body: FaceFilter, handler: (b, { deps, auth }) => faceList(deps, auth, b) }),
-  call({ path: '/Face/Get', role: FACE, body: IdBody, handler: (b, { deps, auth }) => faceGet(deps, auth, b.Id) }),
   call({
-    path: '/Face/SyncDetail',
-    role: FACE,
-    body: z.object({ FaceId: zId() }),
-    handler: (b, { deps, auth }) => syncDetail(deps, auth, b.FaceId),
-  }),
-  call({
-    path: '/Face/Upload',
-    role: FACE,
-    // 上传人脸 is `add`; 更换照片 (the resident already has a photo) also needs `edit`, checked by the handler.
+    path: '/Registration/Withdraw',
+    role: ROLE,
+    // The applicant's own action; Submit's stand-in rights until the owner app has accounts.
     btn: 'add',
-    body: FaceUploadBody,
-    okMsg: '上传成功',
-    handler: (b, { deps, auth, ip }) => uploadFace(deps, auth, b, ip),
+    body: RegistrationWithdrawBody,
+    okMsg: '已撤回',
+    handler: (b, { deps, auth, ip }) => withdrawRegistration(deps, auth, b.Id, b.AppUserId, ip),
   }),
-  call({
-    path: '/Face/Delete',
-    role: FACE,
-    btn: 'del',
-    body: IdBody,
-    okMsg: '删除成功',
-    handler: (b, { deps, auth, ip }) => deleteFace(deps, auth, b.Id, ip),
-  }),
-  call({
-    path: '/Face/Resync',
-    role: FACE,
-    btn: 'sync',
-    body: FaceResyncBody,
-    okMsg: '已重新同步',
-    handler: (b, { deps, auth, ip }) => resyncAndSend(deps, auth, b, ip),
-  }),
-  call({
-    path: '/Face/Export',
-    role: FACE,
-    btn: 'export',
-    body: FaceFilter,
-    handler: async (b, { deps, auth, ip }) => {
-      const rows = await faceExportRows(deps, auth, b);
-      await audit(deps.database.db, {
-        cmpId: auth.cmpId,
-        userId: auth.userId,
-        action: 'face.export',
-        entity: 'face',
-        detail: { Rows: rows.length },
-        ip,
-      });
-      return xlsxExport(
-        '人脸库',
-        [
-          { header: '姓名', value: (r) => r.Name },
-          { header: '身份', value: (r) => r.Roles.join('、') },
-          { header: '手机', value: (r) => r.Mobile },
-          { header: '房屋', value: (r) => r.RoomText },
-          { header: '采集方式', value: (r) => r.SourceName },
-          { header: '上传时间', value: (r) => r.UploadTime },
-          { header: '同步', value: (r) => r.SyncText },
-          { header: '最近同步', value: (r) => r.LastSyncTime },
-        ],
-        rows,
-      );
-    },
-  }),
+
+  ...faceCalls,
 ];

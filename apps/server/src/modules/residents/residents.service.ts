@@ -21,6 +21,7 @@ import { likeText } from '../properties/filters';
 import { linkOwner } from '../properties/room-owner';
 import { dispatchFaceTasks, enqueueFaceAdds, enqueueFaceDeletes, facesOf } from './face-sync';
 import { maskerFor } from './masks';
+import { emitMovedOut, hasOutsideHistory } from './resident-events';
 import { applyRoomEffects, refreshResidentStatus } from './room-effects';
 import {
   filterSql,
@@ -342,6 +343,16 @@ export async function moveOut(deps: AppDeps, auth: Auth, b: ResidentMoveOutBody,
     await refreshResidentStatus(tx, [b.Id], now);
     const faces = await facesOf(tx, [b.Id]);
     await enqueueFaceDeletes(tx, auth.cmpId, faces, now, true);
+    await emitMovedOut(tx, {
+      cmpId: auth.cmpId,
+      userId: auth.userId,
+      residentId: b.Id,
+      linkIds: links.map((l) => Number(l.id)),
+      roomIds: rooms,
+      moveOutDate: date,
+      revokeCards: b.RevokeCards,
+      now,
+    });
     await audit(
       tx,
       {
@@ -363,8 +374,8 @@ export async function moveOut(deps: AppDeps, auth: Auth, b: ResidentMoveOutBody,
 
 /**
  * Delete: only a mistaken entry. Its links go (the rooms' status follows), its faces are removed from the devices.
- * The fee, parking and card areas add their own refusals ('该住户已有缴费记录/车辆/门禁卡，不能删除，请使用迁出') here as
- * they land; a resident who has moved out keeps his history and is refused too.
+ * The fee, parking and card areas refuse through their history checks (resident-events.ts); a resident who has moved
+ * out or came through a registration keeps that history and is refused too.
  */
 export async function deleteResident(deps: AppDeps, auth: Auth, id: number, ip: string) {
   const { db } = deps.database;
@@ -376,7 +387,8 @@ export async function deleteResident(deps: AppDeps, auth: Auth, id: number, ip: 
       sql`select (select count(*) from resident_rooms where resident_id = ${id} and move_out_date is not null)::int
         + (select count(*) from registrations where resident_id = ${id})::int as history`,
     );
-    if (Number(h?.history ?? 0) > 0) throw fail('该住户已有缴费记录/车辆/门禁卡，不能删除，请使用迁出');
+    if (Number(h?.history ?? 0) > 0 || (await hasOutsideHistory(tx, auth.cmpId, id)))
+      throw fail('该住户已有缴费记录/车辆/门禁卡，不能删除，请使用迁出');
     const rooms = await sqlRows<{ room_id: number }>(
       tx,
       sql`delete from resident_rooms where resident_id = ${id} returning room_id`,

@@ -1,6 +1,7 @@
 import type { HandoverCompleteBody, HandoverConfigBody, HandoverSaveBody } from '@linli/shared';
 import { request, requestEnvelope } from '../../../app/request';
 import type { ListParams } from '../../../components/crud';
+import type { MeterRow } from '../rooms/api';
 
 /** A row of /Handover/List. */
 export interface AppointmentRow {
@@ -34,6 +35,23 @@ export interface AppointmentRow {
   InspectTime: string;
   CompleteTime: string;
   CancelTime: string;
+}
+
+/**
+ * /Handover/Get: the row, the room's bound meters (办理交房 reads them here; /Meter/ByRoom needs 房间管理) and the
+ * record once done.
+ */
+export interface AppointmentDetail extends AppointmentRow {
+  Meters: MeterRow[];
+  Record: {
+    InspectResults: unknown;
+    Keys: unknown;
+    MeterReadings: unknown;
+    SignatureImg: string;
+    OwnerSigned: boolean;
+    RoomStatusAfter: number;
+    HandoverDate: string;
+  } | null;
 }
 
 export interface HandoverConfig {
@@ -85,7 +103,7 @@ export type ConfigValues = HandoverConfigBody;
 export const HANDOVER = 'handover';
 
 export const handoverList = (p: ListParams) => requestEnvelope<AppointmentRow[]>('/Handover/List', p);
-export const handoverGet = (Id: number) => request<AppointmentRow>('/Handover/Get', { Id });
+export const handoverGet = (Id: number) => request<AppointmentDetail>('/Handover/Get', { Id });
 export const handoverSave = (v: Partial<BookValues>) => request<{ Id: number; ApptNo?: string }>('/Handover/Save', v);
 export const handoverStep = (step: 'Confirm' | 'CheckIn' | 'StartInspect', Id: number) =>
   request(`/Handover/${step}`, { Id });

@@ -3,8 +3,14 @@ import { Checkbox, Divider, Form, Input, InputNumber, Modal, Radio, Space, Spin,
 import { useEffect, useState } from 'react';
 import { ui } from '../../../app/ui-bridge';
 import { fieldErrorEntries, ImageField, ImageListField } from '../../../components/crud';
-import { metersByRoom } from '../rooms/api';
-import { type AppointmentRow, type CompleteValues, HANDOVER, handoverComplete, handoverConfigGet } from './api';
+import {
+  type AppointmentRow,
+  type CompleteValues,
+  HANDOVER,
+  handoverComplete,
+  handoverConfigGet,
+  handoverGet,
+} from './api';
 
 const AFTER = [
   { value: 1, label: '空置' },
@@ -28,10 +34,12 @@ export function HandoverDialog({ row, onClose }: { row: AppointmentRow | null; o
     queryFn: () => handoverConfigGet(row!.CommunityId),
     enabled: !!row,
   });
+  // The meters come with the appointment: a clerk of 交房预约 alone may not call /Meter/ByRoom.
   const meters = useQuery({
-    queryKey: [HANDOVER, 'meters', row?.RoomId ?? 0],
-    queryFn: () => metersByRoom(row!.RoomId).catch(() => []),
+    queryKey: [HANDOVER, 'meters', row?.Id ?? 0],
+    queryFn: async () => (await handoverGet(row!.Id)).Meters,
     enabled: !!row,
+    staleTime: 0,
   });
 
   useEffect(() => {

@@ -53,6 +53,11 @@ export interface MeterRow {
   StatusName: string;
 }
 
+/** A row of the 绑定已有表 picker (/Meter/Unbound): RoomName is where it is bound, '' when free. */
+export interface MeterOption extends MeterRow {
+  RoomName: string;
+}
+
 /** /Room/Get: the row plus the 详情 tabs. */
 export interface RoomDetail extends RoomRow {
   Residents: {
@@ -126,8 +131,9 @@ export const roomStatusLog = (Id: number, PgIndex: number, PgSize: number) =>
 export const roomBoard = (BuildingId: number) => request<BoardAnswer>('/Room/Board', { BuildingId });
 
 export const metersByRoom = (RoomId: number) => request<MeterRow[]>('/Meter/ByRoom', { RoomId });
-export const unboundMeters = (CommunityId: number, MeterType?: number) =>
-  request<MeterRow[]>('/Meter/Unbound', { CommunityId, MeterType });
+/** Free meters first; with IncludeBound the bound ones follow, so a number typed from the plate is always found. */
+export const unboundMeters = (p: { CommunityId: number; MeterType?: number; Keyword?: string; IncludeBound?: 1 }) =>
+  request<MeterOption[]>('/Meter/Unbound', p);
 export const meterSave = (v: Partial<MeterValues>) => request<{ Id: number }>('/Meter/Save', v);
 export const meterBind = (MeterId: number, RoomId: number, Reading: string) =>
   request('/Meter/Bind', { MeterId, RoomId, Reading });

@@ -5,16 +5,8 @@ import { useState } from 'react';
 import { ui } from '../../../app/ui-bridge';
 import { fieldErrorEntries, zodRule } from '../../../components/crud';
 import { meterTypeOptions } from '../shared/labels';
-import {
-  type MeterRow,
-  metersByRoom,
-  meterBind,
-  meterSave,
-  meterUnbind,
-  ROOMS,
-  type RoomRow,
-  unboundMeters,
-} from './api';
+import { type MeterRow, metersByRoom, meterBind, meterSave, meterUnbind, ROOMS, type RoomRow } from './api';
+import { MeterPicker } from './meter-picker';
 
 type Step = { kind: 'list' } | { kind: 'new' } | { kind: 'bind' } | { kind: 'unbind'; meter: MeterRow };
 
@@ -24,7 +16,8 @@ const readingInput = (label: string) => (
 
 /**
  * 绑定仪表 (`linkmeter`): the room's meters (水表/电表/燃气表, 表号, 倍率, readings, 预付费, 状态) with 新增并绑定,
- * 绑定已有表 and 解绑 (asks the current reading). A meter bound elsewhere is refused by the server with that room named.
+ * 绑定已有表 and 解绑 (asks the current reading). A meter bound elsewhere is still found by the picker; the server
+ * refuses it with that room named, shown under the field (acceptance 6).
  */
 export function LinkMeterDialog({ room, onClose }: { room: RoomRow | null; onClose(): void }) {
   const [step, setStep] = useState<Step>({ kind: 'list' });
@@ -36,11 +29,6 @@ export function LinkMeterDialog({ room, onClose }: { room: RoomRow | null; onClo
     queryKey: [ROOMS, 'meters', room?.Id ?? 0],
     queryFn: () => metersByRoom(room!.Id),
     enabled: !!room,
-  });
-  const free = useQuery({
-    queryKey: [ROOMS, 'unbound-meters', room?.CommunityId ?? 0, meterType ?? 0],
-    queryFn: () => unboundMeters(room!.CommunityId, meterType),
-    enabled: !!room && step.kind === 'bind',
   });
 
   const go = (next: Step) => {
@@ -163,15 +151,7 @@ export function LinkMeterDialog({ room, onClose }: { room: RoomRow | null; onClo
                 <Select options={meterTypeOptions} allowClear aria-label="仪表类型" />
               </Form.Item>
               <Form.Item name="MeterId" label="仪表" rules={[zodRule(MeterBindBody, 'MeterId')]}>
-                <Select
-                  aria-label="仪表"
-                  loading={free.isFetching}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  options={(free.data ?? []).map((m) => ({
-                    value: m.Id,
-                    label: `${m.MeterTypeName} ${m.MeterNo}（读数 ${m.LastReading}）`,
-                  }))}
-                />
+                <MeterPicker communityId={room?.CommunityId ?? 0} roomId={room?.Id ?? 0} meterType={meterType} />
               </Form.Item>
               <Form.Item name="Reading" label="绑定时读数" rules={[zodRule(MeterBindBody, 'Reading')]}>
                 {readingInput('绑定时读数')}

@@ -52,9 +52,42 @@ export const faceSyncDetail = async (FaceId: number) => {
 };
 export const faceResync = (v: { FaceIds?: number[]; AllFailed?: boolean; LaneId?: number }) =>
   request<{ Changed?: number }>('/Face/Resync', v);
-/** Face lanes for the 设备 filter. */
-export const laneOptions = () =>
-  request<{ Id: number; Name: string }[]>('/Face/LaneOptions', undefined, { silent: true }).catch(() => []);
+/** The enabled face lanes of the caller's communities, for the 设备 filter. */
+export interface FaceLane {
+  Id: number;
+  Name: string;
+  CommunityId: number;
+  DeviceSn: string;
+}
+export const laneOptions = (CommunityId?: number) =>
+  request<FaceLane[]>('/Face/LaneOptions', CommunityId ? { CommunityId } : {}, { silent: true }).catch(() => []);
+
+/** /Face/BatchPreview: each photo of the zip matched to a resident, or refused with '第3张：… 未匹配到住户'. */
+export interface FaceBatchPreview {
+  ImportId: number;
+  Summary: { Total: number; Ok: number; Error: number };
+  Matches: { Row: number; FileName: string; ResidentId: number; Name: string; RoomText: string }[];
+  Errors: string[];
+}
+
+/** Photos are decoded and re-encoded on the server during the preview, so a big zip takes minutes, not seconds. */
+export const faceBatchPreview = (file: File, onProgress: (percent: number) => void) => {
+  const form = new FormData();
+  form.append('file', file);
+  return request<FaceBatchPreview>('/Face/BatchPreview', form, {
+    silent: true,
+    config: {
+      timeout: 15 * 60_000,
+      onUploadProgress: (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 50),
+    },
+  });
+};
+export const faceBatchCommit = (ImportId: number) =>
+  request<{ Ok: number; Error: number }>(
+    '/Face/BatchCommit',
+    { ImportId },
+    { silent: true, config: { timeout: 5 * 60_000 } },
+  );
 
 /** /Resident/Options: up to 20 residents by name or mobile, for the 上传人脸 picker. */
 export const residentOptions = (Keyword: string) =>

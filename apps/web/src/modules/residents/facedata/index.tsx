@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { DeleteButton, ListPage } from '../../../components/crud';
 import { useCommunityOptions } from '../../../components/pickers';
 import { FACES, type FaceRow, faceDelete, faceList, faceResync, laneOptions } from './api';
 import { faceColumns, faceSearch } from './columns';
+import { BatchUploadDialog } from './batch-upload-dialog';
 import { SyncDetailDrawer } from './sync-detail-drawer';
 import { type UploadTarget, UploadDialog } from './upload-dialog';
 
@@ -15,9 +16,10 @@ import { type UploadTarget, UploadDialog } from './upload-dialog';
 export default function FaceDataPage() {
   const queryClient = useQueryClient();
   const communities = useCommunityOptions();
-  const lanes = useQuery({ queryKey: [FACES, 'lanes'], queryFn: laneOptions, staleTime: 60_000, retry: false });
+  const lanes = useQuery({ queryKey: [FACES, 'lanes'], queryFn: () => laneOptions(), staleTime: 60_000, retry: false });
   const [upload, setUpload] = useState<UploadTarget | null>(null);
   const [detail, setDetail] = useState<FaceRow | null>(null);
+  const [batch, setBatch] = useState(false);
 
   const resync = async (v: { FaceIds?: number[]; AllFailed?: boolean }) => {
     const r = await faceResync(v);
@@ -41,6 +43,11 @@ export default function FaceDataPage() {
             <Auth btn="add">
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setUpload({})}>
                 上传人脸
+              </Button>
+            </Auth>
+            <Auth btn="import">
+              <Button icon={<UploadOutlined />} onClick={() => setBatch(true)}>
+                批量上传
               </Button>
             </Auth>
             <Auth btn="sync">
@@ -99,6 +106,11 @@ export default function FaceDataPage() {
       />
       <UploadDialog target={upload} onClose={() => setUpload(null)} />
       <SyncDetailDrawer face={detail} onClose={() => setDetail(null)} />
+      <BatchUploadDialog
+        open={batch}
+        onClose={() => setBatch(false)}
+        onDone={() => void queryClient.invalidateQueries({ queryKey: [FACES] })}
+      />
     </>
   );
 }

@@ -13,7 +13,8 @@ describe('face upload rules', () => {
   });
   it('takes a zip up to 50 MB', () => {
     expect(zipFileError({ name: 'faces.zip', size: 1000 })).toBeNull();
-    expect(zipFileError({ name: 'faces.rar', size: 1000 })).not.toBeNull();
-    expect(zipFileError({ name: 'faces.zip', size: 51 * 1024 * 1024 })).not.toBeNull();
+    expect(zipFileError({ name: 'faces.rar', size: 1000 })).toBe('请上传zip格式的压缩包');
+    expect(zipFileError({ name: 'FACES.ZIP', size: 50 * 1024 * 1024 })).toBeNull();
+    expect(zipFileError({ name: 'faces.zip', size: 51 * 1024 * 1024 })).toBe('压缩包不能超过50MB');
   });
 });

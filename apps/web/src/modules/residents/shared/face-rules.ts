@@ -5,7 +5,8 @@ export const MSG_FACE_SIZE = '人脸照片大小不能超过2MB';
 export const MSG_FACE_RESOLUTION = '人脸照片分辨率不能低于300×300';
 export const FACE_TIPS = '正脸、免冠、无墨镜、光线均匀、单人';
 export const ZIP_MAX_BYTES = 50 * 1024 * 1024;
-export const MSG_ZIP = '请选择不超过50MB的zip文件';
+export const MSG_ZIP_FORMAT = '请上传zip格式的压缩包';
+export const MSG_ZIP_SIZE = '压缩包不能超过50MB';
 
 const FACE_TYPES = ['image/jpeg', 'image/png'];
 
@@ -23,7 +24,7 @@ export const faceSizeError = (width: number, height: number) =>
 
 /** A batch zip: .zip and at most 50 MB. */
 export const zipFileError = (file: { name: string; size: number }) =>
-  !file.name.toLowerCase().endsWith('.zip') || file.size > ZIP_MAX_BYTES ? MSG_ZIP : null;
+  !file.name.toLowerCase().endsWith('.zip') ? MSG_ZIP_FORMAT : file.size > ZIP_MAX_BYTES ? MSG_ZIP_SIZE : null;
 
 /** The pixel size of a picked image (decoded by the browser). */
 export function readImageSize(file: Blob): Promise<{ width: number; height: number }> {
