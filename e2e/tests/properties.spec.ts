@@ -309,14 +309,34 @@ test.describe('properties', () => {
       .getByRole('button', { name: /关\s*闭/ })
       .click();
 
-    // The meter is no longer offered as free; a bind by its id is refused with the first room named.
-    const first = await roomByNo(page, building, '101');
+    // On the second room both ways to bind the same number are refused, naming the first room on the field.
+    const named = `表号 ${meterNo} 已绑定 ${building}-1单元-101`;
+    await tableRow(page, `${building}-1单元-102`).getByRole('button', { name: '绑定仪表' }).click();
+    await page
+      .getByRole('dialog', { name: /绑定仪表/ })
+      .getByRole('button', { name: '新增并绑定' })
+      .click();
+    const again = page.getByRole('dialog', { name: /新增并绑定/ });
+    await again.getByLabel('表号', { exact: true }).fill(meterNo);
+    await again.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(again.getByText(named, { exact: true })).toBeVisible();
+
+    await again.getByRole('button', { name: /返\s*回/ }).click();
+    await page
+      .getByRole('dialog', { name: /绑定仪表/ })
+      .getByRole('button', { name: '绑定已有表' })
+      .click();
+    const existing = page.getByRole('dialog', { name: /绑定已有表/ });
+    await existing.getByRole('combobox', { name: '仪表', exact: true }).fill(meterNo);
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: `${meterNo}（已绑定 ${building}-1单元-101）`, visible: true })
+      .click();
+    await existing.getByLabel('绑定时读数', { exact: true }).fill('100');
+    await existing.getByRole('button', { name: /确\s*定/ }).click();
+    await expect(existing.getByText(named, { exact: true })).toBeVisible();
     const second = await roomByNo(page, building, '102');
-    const meters = await callAs<{ Id: number; MeterNo: string }[]>(page, '/Meter/ByRoom', { RoomId: first.Id });
-    const meter = meters.data.find((m) => m.MeterNo === meterNo)!;
-    const refused = await callAs(page, '/Meter/Bind', { MeterId: meter.Id, RoomId: second.Id, Reading: '100' });
-    expect(refused.ret).not.toBe(0);
-    expect(refused.msg).toBe(`表号 ${meterNo} 已绑定 ${building}-1单元-101`);
+    expect((await callAs<unknown[]>(page, '/Meter/ByRoom', { RoomId: second.Id })).data).toHaveLength(0);
   });
 
   test('7. handover: a full slot is refused; confirm, 签到, 办理交房 with reading 120', async ({ page }) => {

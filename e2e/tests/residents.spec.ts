@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { zipSync } from 'fflate';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accounts, callAs, mainMenu, pick, readDownload, seen, signIn, tableRow, tokenOf } from './helpers';
@@ -72,11 +73,11 @@ const search = async (page: Page, label: string, value: string) => {
     .click();
 };
 
-/** Rooms 101–106 of this run's building in 阳光花园, imported through the room import (preview + commit). */
+/** Rooms 101–108 of this run's building in 阳光花园, imported through the room import (preview + commit). */
 async function ensureRooms(page: Page) {
   const found = await callAs<{ Id: number; Name: string }[]>(page, '/Building/List', { Keyword: BUILDING });
   if (found.data.some((b) => b.Name === BUILDING)) return;
-  const rows = [101, 102, 103, 104, 105, 106].map((no) => [
+  const rows = [101, 102, 103, 104, 105, 106, 107, 108].map((no) => [
     '阳光花园',
     BUILDING,
     '1单元',
@@ -464,6 +465,44 @@ test.describe('residents', () => {
     await expect(detail.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: lane }).first()).toContainText(
       '待同步',
     );
+  });
+
+  test('批量上传: a zip named by mobile previews its matches and the unmatched file, then both faces are 已录入', async ({
+    page,
+  }) => {
+    const people = [
+      { name: `批量甲${run}`, phone: mobile('137', 1), room: '107' },
+      { name: `批量乙${run}`, phone: mobile('137', 2), room: '108' },
+    ];
+    for (const p of people) await saveOwner(page, p.name, p.phone, p.room);
+    const photo = new Uint8Array(await picture(page, 'jpeg', 400));
+    const stranger = mobile('136', 9);
+    const zip = Buffer.from(
+      zipSync({
+        [`${people[0]!.phone}.jpg`]: photo,
+        [`${people[1]!.phone}.jpg`]: photo,
+        [`${stranger}.jpg`]: photo,
+      }),
+    );
+
+    await page.goto('/household/facedata');
+    await page.getByRole('button', { name: '批量上传' }).click();
+    const dialog = page.getByRole('dialog', { name: '批量上传人脸' });
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'faces.zip', mimeType: 'application/zip', buffer: zip });
+    await dialog.getByRole('button', { name: '上传并预览' }).click();
+    await expect(dialog).toContainText('共 3 张，匹配成功 2 张，失败 1 张');
+    for (const p of people) await expect(dialog.getByRole('row').filter({ hasText: p.name })).toBeVisible();
+    await expect(dialog.getByText(`第3张：${stranger}.jpg 未匹配到住户`)).toBeVisible();
+    await dialog.getByRole('button', { name: '确认导入2张匹配的照片' }).click();
+    await expect(seen(page, '导入成功，共2张')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    for (const p of people) {
+      await search(page, '姓名/手机', p.phone);
+      await expect(tableRow(page, p.name)).toContainText(/已同步 0\/\d+/);
+    }
   });
 
   test('8. without 人脸库 there is no menu entry and Face/Upload is 403; without approve no 通过 and 403', async ({
