@@ -414,7 +414,8 @@ test.describe('residents', () => {
     page,
   }) => {
     const name = `人脸${run}`;
-    await saveOwner(page, name, mobile('139', 7), '103');
+    const phone = mobile('139', 7);
+    const residentId = await saveOwner(page, name, phone, '103');
     await page.goto('/household/facedata');
     await page.getByRole('button', { name: '上传人脸' }).click();
     const dialog = page.getByRole('dialog', { name: '上传人脸' });
@@ -448,23 +449,29 @@ test.describe('residents', () => {
     await page.keyboard.press('Escape');
     await expect(drawer).toBeHidden();
 
-    // A device failure shows its reason; 重新同步 puts that device back to 待同步 (the default gateway lets devices
-    // pull their tasks, so the demo data's failures stand in for an AckTasks error).
-    const failed = await callAs<{ Name: string; Mobile: string }[]>(page, '/Face/List', { SyncState: 2, PgSize: 1 });
-    const victim = failed.data[0]!;
-    await search(page, '姓名/手机', victim.Mobile);
-    const failedRow = tableRow(page, victim.Name);
-    await expect(failedRow).toContainText(/已同步 \d\/\d/);
-    await failedRow.getByRole('button', { name: '同步详情' }).click();
-    const detail = page.getByRole('dialog', { name: `同步详情 — ${victim.Name}` });
-    const bad = detail.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '失败' }).first();
-    await expect(bad).toContainText(/设备离线|未检测到人脸|检测到多张人脸|图片质量过低|设备存储已满/);
-    const lane = (await bad.locator('td').first().textContent()) ?? '';
-    await bad.getByRole('button', { name: '重新同步' }).click();
+    // The 南门人行 device pulls its tasks and reports that it found no face: 失败 with the reason; 重新同步 puts
+    // that device back to 待同步.
+    const device = { 'x-device-sn': 'HK-FACE-0005', 'x-device-key': 'demo-HK-FACE-0005' };
+    const pulled = await page.request.post('/api/DeviceGateway/PullTasks', { headers: device, data: { Max: 50 } });
+    const tasks = ((await pulled.json()) as { data: { Tasks: { TaskId: number; ResidentId: number; Op: string }[] } })
+      .data.Tasks;
+    const task = tasks.find((x) => x.ResidentId === residentId && x.Op === 'add');
+    expect(task, JSON.stringify(tasks)).toBeTruthy();
+    const acked = await page.request.post('/api/DeviceGateway/AckTasks', {
+      headers: device,
+      data: { Results: [{ TaskId: task!.TaskId, Ok: 0, Code: 'NO_FACE' }] },
+    });
+    expect(((await acked.json()) as { data: { Updated: number } }).data.Updated).toBe(1);
+
+    await search(page, '姓名/手机', phone);
+    await expect(row).toContainText(/已同步 0\/\d+/);
+    await row.getByRole('button', { name: '同步详情' }).click();
+    const south = drawer.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: '南门人行' });
+    await expect(south).toContainText('失败');
+    await expect(south).toContainText('未检测到人脸');
+    await south.getByRole('button', { name: '重新同步' }).click();
     await expect(seen(page, '已重新下发')).toBeVisible();
-    await expect(detail.locator('.ant-table-tbody tr.ant-table-row').filter({ hasText: lane }).first()).toContainText(
-      '待同步',
-    );
+    await expect(south).toContainText('待同步');
   });
 
   test('批量上传: a zip named by mobile previews its matches and the unmatched file, then both faces are 已录入', async ({

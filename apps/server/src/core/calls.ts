@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { type Auth, authenticate, requireRight } from './auth';
+import { authenticateDevice, type DeviceAuth } from './device-auth';
 import { ApiError, RET } from './errors';
 import { contentDisposition, FileAnswer } from './excel';
 
@@ -14,6 +15,10 @@ export interface CallContext {
 
 export interface AuthedContext extends CallContext {
   auth: Auth;
+}
+
+export interface DeviceContext extends CallContext {
+  device: DeviceAuth;
 }
 
 /** A list answer: the envelope carries `count` beside `data`. */
@@ -32,15 +37,19 @@ interface BaseDef<S extends z.ZodType> {
   rateLimit?: { max: number; timeWindow: number };
   /** Success message; most calls answer 'ok'. */
   okMsg?: string;
+  /** GET for a link a device or browser opens as is (input from the query string); calls are POST otherwise. */
+  method?: 'GET';
 }
 
 export interface PublicCall<S extends z.ZodType> extends BaseDef<S> {
   public: true;
+  device?: false;
   handler(input: z.infer<S>, ctx: CallContext): Promise<unknown>;
 }
 
 export interface SessionCall<S extends z.ZodType> extends BaseDef<S> {
   public?: false;
+  device?: false;
   /** Role key the caller's Access must hold; absent = any signed-in user. */
   role?: string;
   /**
@@ -51,7 +60,14 @@ export interface SessionCall<S extends z.ZodType> extends BaseDef<S> {
   handler(input: z.infer<S>, ctx: AuthedContext): Promise<unknown>;
 }
 
-export type CallDef<S extends z.ZodType = z.ZodType> = PublicCall<S> | SessionCall<S>;
+/** A call of an access device (parking-access.md "Device ingestion"): its lane's key instead of a session. */
+export interface DeviceCall<S extends z.ZodType> extends BaseDef<S> {
+  device: true;
+  public?: false;
+  handler(input: z.infer<S>, ctx: DeviceContext): Promise<unknown>;
+}
+
+export type CallDef<S extends z.ZodType = z.ZodType> = PublicCall<S> | SessionCall<S> | DeviceCall<S>;
 
 export function defineCalls<const T extends CallDef<z.ZodType>[]>(...calls: T): T {
   return calls;
@@ -83,19 +99,21 @@ export function registerCalls(
 ): void {
   for (const def of calls) {
     const schema = def.body ?? emptyBody;
-    app.post(
-      `/api${def.path}`,
-      {
-        config: def.rateLimit
-          ? { rateLimit: { ...def.rateLimit, max: opts.rateLimitMax ?? def.rateLimit.max } }
-          : { rateLimit: false },
-      },
-      async (req, reply) => {
+    app.route({
+      method: def.method ?? 'POST',
+      url: `/api${def.path}`,
+      config: def.rateLimit
+        ? { rateLimit: { ...def.rateLimit, max: opts.rateLimitMax ?? def.rateLimit.max } }
+        : { rateLimit: false },
+      handler: async (req, reply) => {
         const ctx: CallContext = { req, reply, deps, ip: req.ip };
-        const raw = req.isMultipart() ? {} : (req.body ?? {});
+        const raw = def.method === 'GET' ? (req.query ?? {}) : req.isMultipart() ? {} : (req.body ?? {});
         let result: unknown;
         if (def.public) {
           result = await def.handler(parse(schema, raw), ctx);
+        } else if (def.device) {
+          const device = await authenticateDevice(deps, req, raw as Record<string, unknown>);
+          result = await def.handler(parse(schema, raw), { ...ctx, device });
         } else {
           const auth = await authenticate(deps, req);
           const btn = typeof def.btn === 'function' ? def.btn(raw as Record<string, unknown>) : def.btn;
@@ -114,7 +132,7 @@ export function registerCalls(
           return { ret: RET.OK, msg: def.okMsg ?? 'ok', data: result.data, count: result.count };
         return { ret: RET.OK, msg: def.okMsg ?? 'ok', data: result ?? null };
       },
-    );
+    });
   }
 }
 

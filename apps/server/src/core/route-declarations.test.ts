@@ -41,6 +41,19 @@ const OPEN_CONTROLLERS = ['/sysmessage/', '/mydesktop/', '/custom/'];
 const isOpen = (path: string) =>
   ALWAYS_OPEN.has(path.toLowerCase()) || OPEN_CONTROLLERS.some((c) => path.toLowerCase().startsWith(c));
 
+/** Public calls: sign-in, phone codes, help, and the device's signed photo link (the signature is its credential). */
+const PUBLIC = /^\/(user\/(Login|LoginByTel|UserFindPwd)|SysHelp\/|DeviceGateway\/Photo$)/;
+
+interface Declared {
+  path: string;
+  public: boolean;
+  device: boolean;
+  role?: string | undefined;
+}
+/** Calls that declare nothing: no role, not public, not a device call, not on the open list. */
+const undeclared = (calls: Declared[]) =>
+  calls.filter((c) => !c.role && !c.public && !c.device && !isOpen(c.path)).map((c) => c.path);
+
 /** An action that changes data (or hands data out in bulk) must declare a button. */
 const WRITE = /(Save|Add|Edit|Del|Delete|Remove|Copy|Set|Reset|Unlock|Import|Export|Leave|Submit|Cancel|Void|Approve)/;
 
@@ -48,8 +61,9 @@ describe('every call declares its rights', () => {
   const calls = allCalls.map((c) => ({
     path: c.path,
     public: !!c.public,
-    role: c.public ? undefined : c.role,
-    btn: c.public ? undefined : c.btn,
+    device: !!c.device,
+    role: c.public || c.device ? undefined : c.role,
+    btn: c.public || c.device ? undefined : c.btn,
   }));
 
   it('has no duplicate paths', () => {
@@ -60,17 +74,27 @@ describe('every call declares its rights', () => {
     }
   });
 
-  it('a call without a role is public or on the always-open list', () => {
-    const open = calls.filter((c) => !c.role && !c.public && !isOpen(c.path)).map((c) => c.path);
-    expect(open).toEqual([]);
+  it('a call without a role is public, a device call or on the always-open list', () => {
+    expect(undeclared(calls)).toEqual([]);
+    // The walk still catches a call that declares nothing, also under the device controller.
+    const stray = { public: false, device: false };
+    expect(undeclared([{ path: '/Resident/Stray', ...stray }])).toEqual(['/Resident/Stray']);
+    expect(undeclared([{ path: '/DeviceGateway/Stray', ...stray }])).toEqual(['/DeviceGateway/Stray']);
   });
 
-  it('only sign-in and phone-code calls are public', () => {
+  it('only sign-in, phone-code and the signed photo link are public', () => {
     const pub = calls.filter((c) => c.public).map((c) => c.path);
     expect(
-      pub.every((p) => /^\/(user\/(Login|LoginByTel|UserFindPwd)|SysHelp\/)/.test(p)),
+      pub.every((p) => PUBLIC.test(p)),
       pub.join(),
     ).toBe(true);
+  });
+
+  it('device calls are the DeviceGateway controller and nothing else', () => {
+    const device = calls.filter((c) => c.device).map((c) => c.path);
+    expect(device).toEqual(['/DeviceGateway/Heartbeat', '/DeviceGateway/PullTasks', '/DeviceGateway/AckTasks']);
+    const gateway = calls.filter((c) => c.path.startsWith('/DeviceGateway/') && !c.device).map((c) => c.path);
+    expect(gateway).toEqual(['/DeviceGateway/Photo']);
   });
 
   it('role keys and buttons come from the catalog', () => {

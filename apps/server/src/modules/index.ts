@@ -1,6 +1,7 @@
 import type { CallDef } from '../core/calls';
 import { attendanceLookupCalls } from './attendance/staff-lookup.routes';
 import { desktopCalls } from './desktop/desktop.routes';
+import { deviceGatewayCalls } from './device-gateway/device-gateway.routes';
 import { feedbackCalls } from './feedback/feedback.routes';
 import { importErrorCalls } from './import/import-errors.routes';
 import { demoPushCalls } from './messages/demo-push.routes';
@@ -42,4 +43,5 @@ export const allCalls: CallDef[] = [
   ...handoverCalls,
   ...importErrorCalls,
   ...residentCalls,
+  ...deviceGatewayCalls,
 ];

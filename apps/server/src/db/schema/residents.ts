@@ -207,9 +207,18 @@ export const lanes = pgTable(
     lastSeenTime: timestamp('last_seen_time', { withTimezone: true }),
     /** 1启用 0停用 */
     status: smallint('status').notNull().default(1),
+    /** sha256 hex of the device key (DeviceGateway); null = the device cannot sign in yet. */
+    deviceKeyHash: varchar('device_key_hash', { length: 64 }),
+    /** When the key was issued. */
+    keyTime: timestamp('key_time', { withTimezone: true }),
     ...stamps,
   },
-  (t) => [uniqueIndex('lanes_cmp_sn_uq').on(t.cmpId, t.deviceSn), index('lanes_community_idx').on(t.communityId)],
+  (t) => [
+    uniqueIndex('lanes_cmp_sn_uq').on(t.cmpId, t.deviceSn),
+    index('lanes_community_idx').on(t.communityId),
+    // A device signs in by its SN alone, before its company is known.
+    index('lanes_sn_idx').on(t.deviceSn),
+  ],
 );
 
 /** FaceImage: Source 1后台上传 2业主APP 3设备采集; Status 1有效 2已删除. */

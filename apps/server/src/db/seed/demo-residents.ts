@@ -128,6 +128,9 @@ async function seedFaces(tx: Tx, cmpId: number, sunny: number) {
       (${cmpId}, ${sunny}, '南门人行', 2, 'HK-FACE-0005', '海康', true, true, 1),
       (${cmpId}, ${sunny}, '1栋1单元门', 2, 'HK-FACE-0006', '海康', true, true, 1),
       (${cmpId}, ${sunny}, '1栋2单元门', 2, 'HK-FACE-0007', '海康', true, false, 1)`);
+  // Demo only: each face lane's device key is 'demo-' + its SN, so a device simulator can call DeviceGateway.
+  await tx.execute(sql`update lanes set device_key_hash = encode(sha256(convert_to('demo-' || device_sn, 'UTF8')), 'hex'),
+      key_time = now() where cmp_id = ${cmpId} and has_face`);
   // 60 owners living in 阳光花园 have a photo (neutral illustrated portraits under /uploads/demo/).
   await tx.execute(sql`insert into face_images (cmp_id, resident_id, img_path, thumb_path, width, height, bytes, sha256, source, status)
     select ${cmpId}::int, x.resident_id, 'demo/face-' || lpad(x.k::text, 2, '0') || '.jpg',

@@ -1,12 +1,12 @@
-import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Radio, Space, Table, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Progress, Radio, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
-import { request } from '../../app/request';
 import { ui } from '../../app/ui-bridge';
 import { downloadFile } from './file-transfer';
 import { type ImportRowError, importErrorsOf } from './form-errors';
 import { PreviewImportDialog } from './preview-import-dialog';
 import type { Option } from './types';
+import { postXlsx, TemplateButton, XlsxDragger } from './xlsx-upload';
 
 export interface ImportConfig {
   /** Dialog title and button label context, e.g. '导入员工'. */
@@ -44,8 +44,6 @@ export interface ImportConfig {
   };
 }
 
-const MAX_BYTES = 5 * 1024 * 1024;
-
 /**
  * 导入: download the template, pick an xlsx, 开始导入. The server checks every row first; a refusal lists each bad row
  * (第N行：原因) here and as a downloadable 错误报告, and nothing is imported.
@@ -71,21 +69,18 @@ function DirectImportDialog({ onDone, ...cfg }: ImportConfig & { onDone(): void 
 
   const start = async () => {
     if (!file) return;
-    const form = new FormData();
-    for (const [k, v] of Object.entries(cfg.fields ?? {})) form.append(k, v);
-    if (mode !== undefined) form.append('Mode', String(mode));
-    form.append('file', file);
     setErrors(null);
     setFailure('');
     setPercent(0);
     try {
-      const res = await request<{ Count?: number } | null>(cfg.importCall, form, {
-        silent: true,
-        config: {
-          timeout: 5 * 60_000,
-          onUploadProgress: (e) => setPercent(e.total ? Math.round((e.loaded / e.total) * 90) : 50),
-        },
-      });
+      // The upload fills 90%; the rest is the server checking and writing the rows.
+      const res = await postXlsx<{ Count?: number } | null>(
+        cfg.importCall,
+        file,
+        { fields: cfg.fields, mode },
+        90,
+        setPercent,
+      );
       setPercent(100);
       ui.toast('success', res?.Count !== undefined ? `导入成功，共${res.Count}条` : '导入成功');
       setOpen(false);
@@ -119,9 +114,7 @@ function DirectImportDialog({ onDone, ...cfg }: ImportConfig & { onDone(): void 
         }}
         destroyOnHidden
         footer={[
-          <Button key="tpl" onClick={() => void downloadFile(cfg.templateCall).catch(() => undefined)}>
-            下载模板
-          </Button>,
+          <TemplateButton key="tpl" call={cfg.templateCall} />,
           <Button key="go" type="primary" disabled={!file} loading={percent !== null} onClick={() => void start()}>
             开始导入
           </Button>,
@@ -140,27 +133,15 @@ function DirectImportDialog({ onDone, ...cfg }: ImportConfig & { onDone(): void 
               aria-label="已存在的数据"
             />
           )}
-          <Upload.Dragger
-            accept=".xlsx"
-            maxCount={1}
-            fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-            beforeUpload={(f) => {
-              if (!f.name.toLowerCase().endsWith('.xlsx')) ui.toast('error', '请上传xlsx格式的文件');
-              else if (f.size > MAX_BYTES) ui.toast('error', '导入文件不能超过5MB');
-              else {
-                setFile(f);
-                setErrors(null);
-                setFailure('');
-              }
-              return false;
+          <XlsxDragger
+            file={file}
+            onPick={(f) => {
+              setFile(f);
+              setErrors(null);
+              setFailure('');
             }}
-            onRemove={() => reset()}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p className="ant-upload-text">点击或拖拽 xlsx 文件到这里</p>
-          </Upload.Dragger>
+            onRemove={reset}
+          />
           {percent !== null && <Progress percent={percent} status="active" aria-label="导入进度" />}
           {failure && <Alert type="error" showIcon title={failure} />}
           {errors && (

@@ -6,6 +6,7 @@ export { FieldControl } from './field-control';
 export { downloadFile, saveBlob } from './file-transfer';
 export { fieldErrorEntries, fieldErrorsOf, importErrorsOf } from './form-errors';
 export { FormFields } from './form-fields';
+export { FormPage, type FormPageProps, useFormDetail } from './form-page';
 export { fromFormValues, toFormValues } from './form-values';
 export { ImageField } from './image-field';
 export { ImageListField } from './image-list-field';

@@ -1,7 +1,6 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders, stubAntdDom } from '../../test/render';
 import { ListPage } from './list-page';
 import type { CrudColumn, ListParams } from './types';
 
@@ -11,41 +10,17 @@ const columns: CrudColumn<Row>[] = [
   { title: '实收金额', dataIndex: 'PayMoney' },
 ];
 
-beforeAll(() => {
-  // jsdom does not implement pseudo-element styles, which antd's scrollbar measuring asks for.
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) => computed(elt);
-  // antd's responsive helpers need matchMedia, which jsdom lacks.
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubAntdDom);
 
 function renderList(fetch: (p: ListParams) => Promise<{ data: Row[]; count?: number }>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/housemanage/communitylist']}>
-        <ListPage<Row>
-          resource="test"
-          fetch={fetch}
-          columns={columns}
-          searchFields={[{ name: 'Keyword', label: '关键字' }]}
-        />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderWithProviders(
+    <ListPage<Row>
+      resource="test"
+      fetch={fetch}
+      columns={columns}
+      searchFields={[{ name: 'Keyword', label: '关键字' }]}
+    />,
+    { path: '/housemanage/communitylist' },
   );
 }
 
@@ -65,6 +40,18 @@ describe('ListPage', () => {
     });
     await waitFor(() => expect(screen.getByText('加载失败')).toBeInTheDocument());
     expect(screen.getByRole('button', { name: '重新加载' })).toBeInTheDocument();
+  });
+
+  it('查询 reloads even when the filters did not change, and a new keyword asks again from page 1', async () => {
+    const fetch = vi.fn(async () => ({ data: [{ Id: 1, Name: '阳光花园', PayMoney: 1 }], count: 1 }));
+    renderList(fetch);
+    await screen.findByText('阳光花园');
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '翠湖' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ PgIndex: 1, PgSize: 20, Keyword: '翠湖' }));
+    expect(fetch).toHaveBeenCalledTimes(3);
   });
 
   it('shows the empty state', async () => {

@@ -1,5 +1,5 @@
-import { InboxOutlined, UploadOutlined } from '@ant-design/icons';
-import { Alert, Button, Modal, Progress, Radio, Segmented, Space, Typography, Upload } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { Alert, Button, Modal, Progress, Radio, Segmented, Space, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { request } from '../../app/request';
 import { ui } from '../../app/ui-bridge';
@@ -7,8 +7,7 @@ import { downloadFile } from './file-transfer';
 import type { ImportConfig } from './import-dialog';
 import { PreviewBody } from './import-preview-body';
 import { commitProgress, isBadRow, type PreviewAnswer } from './import-preview-logic';
-
-const MAX_BYTES = 5 * 1024 * 1024;
+import { postXlsx, TemplateButton, XlsxDragger } from './xlsx-upload';
 
 type Stage = 'pick' | 'previewing' | 'preview' | 'committing';
 
@@ -48,21 +47,11 @@ export function PreviewImportDialog({ onDone, ...cfg }: ImportConfig & { onDone(
 
   const preview = async () => {
     if (!file) return;
-    const form = new FormData();
-    for (const [k, v] of Object.entries(cfg.fields ?? {})) form.append(k, v);
-    if (mode !== undefined) form.append('Mode', String(mode));
-    form.append('file', file);
     setStage('previewing');
     setFailure('');
     setUpload(0);
     try {
-      const res = await request<PreviewAnswer>(p.previewCall, form, {
-        silent: true,
-        config: {
-          timeout: 5 * 60_000,
-          onUploadProgress: (e) => setUpload(e.total ? Math.round((e.loaded / e.total) * 100) : 50),
-        },
-      });
+      const res = await postXlsx<PreviewAnswer>(p.previewCall, file, { fields: cfg.fields, mode }, 100, setUpload);
       setAnswer(res);
       setOnlyBad(res.Rows.some(isBadRow) ? 'bad' : 'all');
       setStage('preview');
@@ -135,9 +124,7 @@ export function PreviewImportDialog({ onDone, ...cfg }: ImportConfig & { onDone(
         }}
         destroyOnHidden
         footer={[
-          <Button key="tpl" onClick={() => void downloadFile(cfg.templateCall).catch(() => undefined)}>
-            下载模板
-          </Button>,
+          <TemplateButton key="tpl" call={cfg.templateCall} />,
           answer && bad.length > 0 && (
             <Button key="err" onClick={report}>
               下载错误报告
@@ -195,26 +182,14 @@ export function PreviewImportDialog({ onDone, ...cfg }: ImportConfig & { onDone(
             </Space>
           )}
           {!answer && (
-            <Upload.Dragger
-              accept=".xlsx"
-              maxCount={1}
-              fileList={file ? [{ uid: '1', name: file.name, status: 'done' }] : []}
-              beforeUpload={(f) => {
-                if (!f.name.toLowerCase().endsWith('.xlsx')) ui.toast('error', '请上传xlsx格式的文件');
-                else if (f.size > MAX_BYTES) ui.toast('error', '导入文件不能超过5MB');
-                else {
-                  setFile(f);
-                  setFailure('');
-                }
-                return false;
+            <XlsxDragger
+              file={file}
+              onPick={(f) => {
+                setFile(f);
+                setFailure('');
               }}
-              onRemove={() => reset()}
-            >
-              <p className="ant-upload-drag-icon">
-                <InboxOutlined />
-              </p>
-              <p className="ant-upload-text">点击或拖拽 xlsx 文件到这里</p>
-            </Upload.Dragger>
+              onRemove={reset}
+            />
           )}
           {stage === 'previewing' && <Progress percent={upload} status="active" aria-label="上传进度" />}
           {failure && <Alert type="error" showIcon title={failure} />}

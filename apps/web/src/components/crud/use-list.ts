@@ -54,10 +54,15 @@ export function useList<T>({
     enabled,
   });
 
-  const search = useCallback((next: Record<string, unknown>) => {
+  // 查询 with unchanged filters still reloads: the rows may have changed elsewhere (another clerk, a device).
+  const unchanged = (next: Record<string, unknown>) =>
+    page === 1 &&
+    JSON.stringify(searchParams(searchFields, next)) === JSON.stringify(searchParams(searchFields, values));
+  const search = (next: Record<string, unknown>) => {
+    if (unchanged(next)) void query.refetch();
     setValues(next);
     setPage(1);
-  }, []);
+  };
   const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [resource] }), [queryClient, resource]);
 
   return {

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { stubAntdDom } from '../../../test/render';
 import { faceBatchCommit, faceBatchPreview } from './api';
 import { BatchUploadDialog } from './batch-upload-dialog';
 
@@ -18,25 +19,7 @@ vi.mock('./api', () => ({
   faceBatchCommit: vi.fn(async () => ({ Ok: 1, Error: 2 })),
 }));
 
-beforeAll(() => {
-  const computed = window.getComputedStyle.bind(window);
-  window.getComputedStyle = (elt: Element) => computed(elt);
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-  window.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-});
+beforeAll(stubAntdDom);
 
 describe('批量上传人脸', () => {
   it('uploads a zip, shows the matches and the 第N张 errors, and commits the batch', async () => {

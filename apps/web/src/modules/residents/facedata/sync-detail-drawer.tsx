@@ -12,6 +12,8 @@ export function SyncDetailDrawer({ face, onClose }: { face: FaceRow | null; onCl
     queryKey: [FACES, 'sync', face?.Id],
     queryFn: () => faceSyncDetail(face!.Id),
     enabled: !!face?.Id,
+    // Devices change these states at any time: every opening reads them afresh.
+    staleTime: 0,
   });
   const resync = async (laneId: number) => {
     await faceResync({ FaceIds: [face!.Id], LaneId: laneId });
