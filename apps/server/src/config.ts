@@ -12,6 +12,11 @@ export interface Config {
   jobs: boolean;
   /** Directory of the built web console; served at / when it exists. */
   webDist: string;
+  /**
+   * Sign-in and phone-code requests allowed per IP per minute, instead of each call's own limit. An office whose
+   * staff all sign in behind one address at shift start may need more; so does the e2e suite.
+   */
+  signInRateLimit: number | undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -25,5 +30,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: env.DEMO !== '0' && env.DEMO !== 'false',
     jobs: env.JOBS !== '0' && env.JOBS !== 'false',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
+    signInRateLimit: Number(env.SIGNIN_RATE_LIMIT) > 0 ? Number(env.SIGNIN_RATE_LIMIT) : undefined,
   };
 }

@@ -12,7 +12,7 @@ const config = loadConfig();
 const database = await openDatabase(config);
 const placeholderLog = { info: (...a: unknown[]) => console.info(...a) };
 const deps: AppDeps = { config, database, sms: outboxSms(database, placeholderLog), now: () => new Date() };
-const app = await buildApp(deps);
+const app = await buildApp(deps, { rateLimitMax: config.signInRateLimit });
 deps.sms = outboxSms(database, app.log);
 deps.faceDevices = pullDeviceGateway(app.log);
 

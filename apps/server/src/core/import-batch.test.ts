@@ -7,8 +7,10 @@ import {
   BATCH_STATUS,
   batchOf,
   batchStatusView,
+  claimBatch,
   commitBatch,
   createBatch,
+  finishBatch,
   endProgress,
   reportProgress,
 } from './import-batch';
@@ -108,5 +110,21 @@ describe('commitBatch', () => {
     expect(batchStatusView(b)).toMatchObject({ StatusName: '失败', Progress: 0 });
     expect(b.fileName).toBe('t.xlsx');
     expect(await audits(id)).toEqual([]);
+  });
+
+  it('claim and finish may run apart: the claim alone refuses a second commit, the finish stores its update', async () => {
+    const id = await preview();
+    const claim = await claimBatch<string>(t.deps, auth, { id, kind: KIND });
+    expect(claim.good).toEqual(['a', 'b']);
+    await expect(claimBatch(t.deps, auth, { id, kind: KIND })).rejects.toMatchObject({ message: '该批次正在导入' });
+    const r = await finishBatch(t.deps, auth, { id, action: 'test.import', ip: '' }, claim, async () => ({
+      result: 'ok',
+      detail: { Ok: 1 },
+      update: { summary: { Ok: 1, Error: 2 }, ok: 1, error: 2 },
+    }));
+    expect(r).toBe('ok');
+    const b = await batchOf(t.db, auth, id, KIND);
+    expect(batchStatusView(b)).toMatchObject({ StatusName: '完成', Progress: 100, Ok: 1, Error: 2 });
+    expect(b.summary).toEqual({ Ok: 1, Error: 2 });
   });
 });

@@ -88,24 +88,33 @@ export interface CommitStep {
   progress(percent: number): void;
 }
 
+/** A batch this caller now owns (导入中) and its good rows' data. */
+export interface Claim<D> {
+  batch: Batch;
+  good: D[];
+  now: Date;
+}
+
+/** What a commit's write answers: `detail` (default: the result) is audited, `update` is stored with 完成. */
+export interface Written<R> {
+  result: R;
+  detail?: Record<string, unknown>;
+  update?: Partial<Pick<Batch, 'rows' | 'summary' | 'ok' | 'error'>>;
+}
+
 /**
- * Commit of a previewed batch: claims it, runs `write` on its good rows in one transaction that also marks it 完成
- * and audits `action` (detail defaults to the result), and marks it 失败 when anything throws. `mode`, when given,
- * is stored with the claim.
+ * Claims a previewed batch (导入中) so that a second click, or a second clerk, cannot import it twice. `mode`, when
+ * given, is stored with the claim.
  */
-export async function commitBatch<D, R extends object>(
+export async function claimBatch<D>(
   deps: AppDeps,
   auth: Auth,
-  c: { id: number; kind: string; action: string; ip: string; mode?: number },
-  write: (tx: Tx, good: D[], step: CommitStep) => Promise<{ result: R; detail?: Record<string, unknown> }>,
-): Promise<{ result: R; batch: Batch }> {
+  c: { id: number; kind: string; mode?: number },
+): Promise<Claim<D>> {
   const { db } = deps.database;
-  const { id } = c;
-  const batch = await batchOf(db, auth, id, c.kind);
+  const batch = await batchOf(db, auth, c.id, c.kind);
   const now = deps.now();
   assertPending(batch, now);
-  const good = (batch.rows as BatchRow<D>[]).flatMap((r) => (r.Data ? [r.Data] : []));
-  // Claim the batch first so a second click (or a second clerk) cannot import it twice.
   const claimed = await db
     .update(importBatches)
     .set({
@@ -114,31 +123,64 @@ export async function commitBatch<D, R extends object>(
       progress: 0,
       updatedAt: now,
     })
-    .where(and(eq(importBatches.id, id), eq(importBatches.status, BATCH_STATUS.PENDING)))
+    .where(and(eq(importBatches.id, c.id), eq(importBatches.status, BATCH_STATUS.PENDING)))
     .returning({ id: importBatches.id });
   if (!claimed.length) assertPending({ status: BATCH_STATUS.RUNNING, expireTime: batch.expireTime }, now);
+  const good = (batch.rows as BatchRow<D>[]).flatMap((r) => (r.Data ? [r.Data] : []));
+  return { batch, good, now };
+}
+
+export async function failBatch(deps: AppDeps, id: number): Promise<void> {
+  endProgress(id);
+  await deps.database.db
+    .update(importBatches)
+    .set({ status: BATCH_STATUS.FAILED, updatedAt: deps.now() })
+    .where(eq(importBatches.id, id));
+}
+
+/**
+ * Second half of a commit: runs `write` in one transaction that also marks the claimed batch 完成 and audits
+ * `action`; marks it 失败 when anything throws.
+ */
+export async function finishBatch<R>(
+  deps: AppDeps,
+  auth: Auth,
+  c: { id: number; action: string; ip: string },
+  claim: { batch: Batch; now: Date },
+  write: (tx: Tx, step: CommitStep) => Promise<Written<R>>,
+): Promise<R> {
+  const { id } = c;
+  const { now } = claim;
   try {
-    const result = await db.transaction(async (tx) => {
-      const w = await write(tx, good, { batch, now, progress: (pct) => reportProgress(id, pct) });
+    return await deps.database.db.transaction(async (tx) => {
+      const w = await write(tx, { batch: claim.batch, now, progress: (pct) => reportProgress(id, pct) });
       await tx
         .update(importBatches)
-        .set({ status: BATCH_STATUS.DONE, progress: 100, updatedAt: deps.now() })
+        .set({ ...w.update, status: BATCH_STATUS.DONE, progress: 100, updatedAt: deps.now() })
         .where(eq(importBatches.id, id));
       const detail = w.detail ?? (w.result as Record<string, unknown>);
       const entry = { cmpId: auth.cmpId, userId: auth.userId, action: c.action, entity: 'import_batch', entityId: id };
       await audit(tx, { ...entry, detail, ip: c.ip }, now);
       return w.result;
     });
-    return { result, batch };
   } catch (err) {
-    await db
-      .update(importBatches)
-      .set({ status: BATCH_STATUS.FAILED, updatedAt: deps.now() })
-      .where(eq(importBatches.id, id));
+    await failBatch(deps, id);
     throw err;
   } finally {
     endProgress(id);
   }
+}
+
+/** Claim and finish in one call, for imports whose whole write fits in the request. */
+export async function commitBatch<D, R extends object>(
+  deps: AppDeps,
+  auth: Auth,
+  c: { id: number; kind: string; action: string; ip: string; mode?: number },
+  write: (tx: Tx, good: D[], step: CommitStep) => Promise<Written<R>>,
+): Promise<{ result: R; batch: Batch }> {
+  const claim = await claimBatch<D>(deps, auth, c);
+  const result = await finishBatch(deps, auth, c, claim, (tx, step) => write(tx, claim.good, step));
+  return { result, batch: claim.batch };
 }
 
 export function batchStatusView(b: Batch) {

@@ -12,19 +12,10 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './org';
+import { users } from './org';
 import { communities, rooms } from './properties';
 import { residents } from './residents';
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: integer('created_by'),
-};
-const cmp = () =>
-  integer('cmp_id')
-    .notNull()
-    .references(() => companies.id);
+import { cmpColumn, stamps } from './columns';
 
 export interface HandoverSlot {
   Start: string;
@@ -37,7 +28,7 @@ export const handoverConfigs = pgTable(
   'handover_configs',
   {
     id: serial('id').primaryKey(),
-    cmpId: cmp(),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -66,7 +57,7 @@ export const handoverAppointments = pgTable(
   'handover_appointments',
   {
     id: serial('id').primaryKey(),
-    cmpId: cmp(),
+    cmpId: cmpColumn(),
     apptNo: varchar('appt_no', { length: 20 }).notNull(),
     communityId: integer('community_id')
       .notNull()
@@ -110,7 +101,7 @@ export const handoverRecords = pgTable(
   'handover_records',
   {
     id: serial('id').primaryKey(),
-    cmpId: cmp(),
+    cmpId: cmpColumn(),
     appointmentId: integer('appointment_id')
       .notNull()
       .references(() => handoverAppointments.id),

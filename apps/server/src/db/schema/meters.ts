@@ -10,23 +10,15 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies } from './org';
 import { communities, rooms } from './properties';
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: integer('created_by'),
-};
+import { cmpColumn, stamps } from './columns';
 
 /** Meter (properties.md): type 1水 2电 3燃气; status 1正常 0停用. Readings and prices belong to fees. */
 export const meters = pgTable(
   'meters',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -54,9 +46,7 @@ export const meterBindLogs = pgTable(
   'meter_bind_logs',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     meterId: integer('meter_id')
       .notNull()
       .references(() => meters.id),

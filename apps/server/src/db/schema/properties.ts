@@ -13,18 +13,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './org';
+import { users } from './org';
 import { residents } from './residents';
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: integer('created_by'),
-};
-const cmp = () =>
-  integer('cmp_id')
-    .notNull()
-    .references(() => companies.id);
+import { cmpColumn, stamps } from './columns';
 
 /**
  * Community (domain/properties.md "Entities"). Created with the organisation work because data scope needs it; the
@@ -34,9 +25,7 @@ export const communities = pgTable(
   'communities',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     name: varchar('name', { length: 50 }).notNull(),
     code: varchar('code', { length: 20 }).notNull().default(''),
     province: varchar('province', { length: 20 }).notNull().default(''),
@@ -65,7 +54,7 @@ export const buildings = pgTable(
   'buildings',
   {
     id: serial('id').primaryKey(),
-    cmpId: cmp(),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -86,7 +75,7 @@ export const buildingUnits = pgTable(
   'building_units',
   {
     id: serial('id').primaryKey(),
-    cmpId: cmp(),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -110,7 +99,7 @@ export const rooms = pgTable(
   'rooms',
   {
     id: serial('id').primaryKey(),
-    cmpId: cmp(),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -152,7 +141,7 @@ export const roomStatusLogs = pgTable(
   'room_status_logs',
   {
     id: serial('id').primaryKey(),
-    cmpId: cmp(),
+    cmpId: cmpColumn(),
     roomId: integer('room_id')
       .notNull()
       .references(() => rooms.id),

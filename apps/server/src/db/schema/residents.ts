@@ -12,14 +12,9 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from './org';
+import { users } from './org';
 import { communities, rooms } from './properties';
-
-const stamps = {
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  createdBy: integer('created_by'),
-};
+import { cmpColumn, stamps } from './columns';
 
 /**
  * Resident (domain/residents.md "Entities"), the columns the properties area needs now: owners for rooms, the
@@ -30,9 +25,7 @@ export const residents = pgTable(
   'residents',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     name: varchar('name', { length: 30 }).notNull(),
     gender: smallint('gender').notNull().default(0),
     mobile: varchar('mobile', { length: 20 }).notNull().default(''),
@@ -65,9 +58,7 @@ export const residentRooms = pgTable(
   'resident_rooms',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -109,9 +100,7 @@ export const residentTags = pgTable(
   'resident_tags',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     name: varchar('name', { length: 8 }).notNull(),
     color: varchar('color', { length: 20 }).notNull().default(''),
     sort: integer('sort').notNull().default(0),
@@ -124,9 +113,7 @@ export const residentTagLinks = pgTable(
   'resident_tag_links',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     residentId: integer('resident_id')
       .notNull()
       .references(() => residents.id),
@@ -147,9 +134,7 @@ export const registrations = pgTable(
   'registrations',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -191,9 +176,7 @@ export const lanes = pgTable(
   'lanes',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     communityId: integer('community_id')
       .notNull()
       .references(() => communities.id),
@@ -226,9 +209,7 @@ export const faceImages = pgTable(
   'face_images',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     residentId: integer('resident_id')
       .notNull()
       .references(() => residents.id),
@@ -256,9 +237,7 @@ export const faceSyncs = pgTable(
   'face_syncs',
   {
     id: serial('id').primaryKey(),
-    cmpId: integer('cmp_id')
-      .notNull()
-      .references(() => companies.id),
+    cmpId: cmpColumn(),
     faceId: integer('face_id')
       .notNull()
       .references(() => faceImages.id),

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { zipSync } from 'fflate';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,8 @@ import { auditLog, faceImages, faceSyncs, residents } from '../../db/schema';
 import { createCompany } from '../../db/seed/create-company';
 import { clerkWith, communityId } from '../properties/test-helpers';
 import { multipartBody } from '../upload/fixtures';
+import { cleanFaceBatches } from './face-batch-files';
+import { faceBatchesSettled } from './face-batch-run';
 import { realJpeg, realPng } from './test-helpers';
 
 let t: TestApp;
@@ -22,6 +26,16 @@ interface Preview {
   Matches: { Row: number; FileName: string; ResidentId: number; Name: string; RoomText: string }[];
   Errors: string[];
 }
+
+interface Status {
+  Status: number;
+  StatusName: string;
+  Progress: number;
+  Summary: Record<string, number>;
+  Errors: string[];
+}
+
+const kept = (id: number) => path.join(t.deps.config.dataDir, 'face-batches', String(id));
 
 async function preview(data: Buffer, token: string, filename = 'faces.zip') {
   const { body, contentType } = multipartBody([{ name: 'file', filename, data }]);
@@ -54,11 +68,11 @@ async function people(n: number) {
 }
 
 describe('人脸 批量上传', () => {
-  it('previews matches and 第N张 errors, then commits them as current faces (replacing an old one)', async () => {
+  it('previews matches and 第N张 errors, then commits them in the background as current faces', async () => {
     const {
-      people: [a, b, c],
+      people: [a, b, d, c],
       oldFace,
-    } = await people(2);
+    } = await people(3);
     // An ID number for b, so that the photo can be named by it.
     const idNo = '11010119900101123X';
     await t.db.update(residents).set({ idType: 1, idNo }).where(eq(residents.id, b!.id));
@@ -69,16 +83,19 @@ describe('人脸 批量上传', () => {
       [`photos/${c!.mobile}.jpg`]: realJpeg(500, 500),
       'photos/a.jpg': realJpeg(200, 200),
       'photos/readme.txt': new TextEncoder().encode('hello'),
+      // A header that passes the preview's checks, with nothing decodable behind it.
+      [`photos/${d!.mobile}.jpg`]: Buffer.concat([realJpeg(400, 400).subarray(0, 200), Buffer.alloc(2000)]),
       '__MACOSX/photos/._a.jpg': new Uint8Array(10),
       'photos/.DS_Store': new Uint8Array(10),
     });
     const p = await preview(Buffer.from(zip), admin);
     expect(p.ret, p.msg).toBe(0);
-    expect(p.data.Summary).toEqual({ Total: 6, Ok: 3, Error: 3 });
+    expect(p.data.Summary).toEqual({ Total: 7, Ok: 4, Error: 3 });
     expect(p.data.Matches.map((m) => [m.Row, m.ResidentId])).toEqual([
       [1, a!.id],
       [2, b!.id],
       [4, c!.id],
+      [7, d!.id],
     ]);
     expect(p.data.Matches[0]).toMatchObject({ FileName: `${a!.mobile}.jpg`, Name: a!.name });
     expect(p.data.Matches[0]!.RoomText).toMatch(/^阳光花园 /);
@@ -88,11 +105,28 @@ describe('人脸 批量上传', () => {
       '第6张：readme.txt 人脸照片只支持jpg、png格式',
     ]);
 
-    const status = await t.api<{ StatusName: string }>('/Face/BatchStatus', { ImportId: p.data.ImportId }, admin);
+    const id = p.data.ImportId;
+    // The photos wait on disk, not in the batch row, until the commit decodes them.
+    expect(fs.readdirSync(kept(id)).sort()).toEqual(['1', '2', '4', '7']);
+    const status = await t.api<Status>('/Face/BatchStatus', { ImportId: id }, admin);
     expect(status.data.StatusName).toBe('待确认');
-    const done = await t.api('/Face/BatchCommit', { ImportId: p.data.ImportId }, admin);
-    expect(done).toMatchObject({ ret: 0, data: { Ok: 3, Error: 3 } });
-    expect(await t.api('/Face/BatchCommit', { ImportId: p.data.ImportId }, admin)).toMatchObject({
+    const started = await t.api('/Face/BatchCommit', { ImportId: id }, admin);
+    expect(started).toMatchObject({ ret: 0, data: { ImportId: id, Status: 2, StatusName: '导入中' } });
+    // A second click while it runs is refused (or, on a very fast run, finds it done).
+    const again = await t.api('/Face/BatchCommit', { ImportId: id }, admin);
+    expect(again.ret).toBe(400);
+    expect(['该批次正在导入', '该批次已导入']).toContain(again.msg);
+    await faceBatchesSettled();
+    const done = await t.api<Status>('/Face/BatchStatus', { ImportId: id }, admin);
+    expect(done.data).toMatchObject({ StatusName: '完成', Progress: 100, Summary: { Total: 7, Ok: 3, Error: 4 } });
+    expect(done.data.Errors).toEqual([
+      '第3张：19900000000.jpg 未匹配到住户',
+      '第5张：a.jpg 人脸照片分辨率不能低于300×300',
+      '第6张：readme.txt 人脸照片只支持jpg、png格式',
+      `第7张：${d!.mobile}.jpg 人脸照片无法识别，请重新上传`,
+    ]);
+    expect(fs.existsSync(kept(id))).toBe(false);
+    expect(await t.api('/Face/BatchCommit', { ImportId: id }, admin)).toMatchObject({
       ret: 400,
       msg: '该批次已导入',
     });
@@ -124,7 +158,49 @@ describe('人脸 批量上传', () => {
       .where(and(eq(faceSyncs.faceId, oldFace), eq(faceSyncs.op, 2)));
     expect(dels.length).toBeGreaterThan(0);
     const [log] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'face.import'));
-    expect(log?.detail).toMatchObject({ Ok: 3, Replaced: 1, Error: 3 });
+    expect(log?.detail).toMatchObject({ Ok: 3, Replaced: 1, Error: 4 });
+    const undecoded = await t.db
+      .select()
+      .from(faceImages)
+      .where(and(eq(faceImages.residentId, d!.id), eq(faceImages.status, 1)));
+    expect(undecoded).toEqual([]);
+  });
+
+  it('drops the kept photos of a preview nobody commits once it is past its 30 minutes', async () => {
+    const {
+      people: [a],
+    } = await people(1);
+    const p = await preview(Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: realJpeg(400, 400) })), admin);
+    const id = p.data.ImportId;
+    expect(await cleanFaceBatches(t.deps, t.deps.now())).toBe(0);
+    expect(fs.existsSync(kept(id))).toBe(true);
+    expect(await cleanFaceBatches(t.deps, new Date(t.deps.now().getTime() + 31 * 60_000))).toBe(1);
+    expect(fs.existsSync(kept(id))).toBe(false);
+  });
+
+  it('a background run that breaks ends 失败 and drops its photos', async () => {
+    const {
+      people: [a],
+    } = await people(1);
+    const p = await preview(Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: realJpeg(400, 400) })), admin);
+    // A file where the month's uploads folder should be: writing the processed photo throws.
+    const now = t.deps.now();
+    const month = path.join(
+      t.deps.config.dataDir,
+      'uploads',
+      `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`,
+    );
+    fs.rmSync(month, { recursive: true, force: true });
+    fs.writeFileSync(month, 'x');
+    try {
+      expect((await t.api('/Face/BatchCommit', { ImportId: p.data.ImportId }, admin)).ret).toBe(0);
+      await faceBatchesSettled();
+    } finally {
+      fs.rmSync(month);
+    }
+    const s = await t.api<Status>('/Face/BatchStatus', { ImportId: p.data.ImportId }, admin);
+    expect(s.data).toMatchObject({ StatusName: '失败', Errors: [] });
+    expect(fs.existsSync(kept(p.data.ImportId))).toBe(false);
   });
 
   it('refuses a zip over 50 MB, a second photo of one resident, and an empty zip', async () => {

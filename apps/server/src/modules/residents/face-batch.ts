@@ -2,22 +2,15 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../../core/auth';
 import { fail } from '../../core/errors';
-import { type BatchRow, commitBatch, createBatch } from '../../core/import-batch';
+import { type BatchRow, createBatch } from '../../core/import-batch';
 import { sqlRows } from '../../core/sql-rows';
 import type { AppDeps } from '../../deps';
+import { FACE_BATCH_KIND, type FaceBatchData } from './face-batch-run';
+import { keepPhotos } from './face-batch-files';
 import { checkFaceImage } from './face-image';
 import { FACE_UNREADABLE } from './face-process';
-import { type FaceFile, replaceFaces, saveFaceFile } from './face-store';
-import { dispatchFaceTasks } from './face-sync';
 import { readPhotoZip, ZIP_MAX_BYTES } from './face-zip';
 import { visibleResident } from './residents-query';
-
-export const FACE_BATCH_KIND = 'face';
-
-interface FaceBatchData {
-  residentId: number;
-  file: FaceFile;
-}
 
 /** The one zip of a 批量上传 request. */
 async function readZip(req: FastifyRequest): Promise<{ fileName: string; data: Buffer }> {
@@ -70,8 +63,9 @@ const keyOf = (fileName: string) =>
 const IMAGE_NAME = /\.(jpe?g|png)$/i;
 
 /**
- * 批量上传 preview: each photo is checked like a single upload, matched to a resident by its name (mobile or ID
- * number) and, when both pass, already turned into the device JPEG, so that the commit only has to write rows.
+ * 批量上传 preview: each photo is checked like a single upload as far as its header tells (format, size, resolution)
+ * and matched to a resident by its name (mobile or ID number). Decoding waits for the commit, which runs in the
+ * background: at up to 1.4 s a photo it would keep a 1000-photo request open for many minutes.
  */
 export async function faceBatchPreview(deps: AppDeps, auth: Auth, req: FastifyRequest) {
   const zip = await readZip(req);
@@ -117,13 +111,9 @@ export async function faceBatchPreview(deps: AppDeps, auth: Auth, req: FastifyRe
       refuse(`与第${first}张是同一住户 ${who.name}`);
       continue;
     }
-    const file = await saveFaceFile(deps, p.data!);
-    if (typeof file === 'string') {
-      refuse(file);
-      continue;
-    }
     taken.set(who.id, n);
-    rows.push({ Row: n, Values: { FileName: p.fileName }, Errors: [], Data: { residentId: who.id, file } });
+    const data: FaceBatchData = { residentId: who.id, row: n, fileName: p.fileName };
+    rows.push({ Row: n, Values: { FileName: p.fileName }, Errors: [], Data: data });
     matches.push({ Row: n, FileName: p.fileName, ResidentId: who.id, Name: who.name, RoomText: who.room_text ?? '' });
   }
   const summary = { Total: rows.length, Ok: matches.length, Error: rows.length - matches.length };
@@ -135,38 +125,10 @@ export async function faceBatchPreview(deps: AppDeps, auth: Auth, req: FastifyRe
     mode: 1,
     now: deps.now(),
   });
-  return { ImportId: id, Summary: summary, Matches: matches, Errors: rows.flatMap((r) => r.Errors) };
-}
-
-/**
- * Makes every matched photo its resident's current face in one transaction (as Face/Upload does: the old photo is
- * deleted from the devices, the new one sent). A resident who left the caller's sight since the preview is skipped.
- */
-export async function faceBatchCommit(deps: AppDeps, auth: Auth, id: number, ip: string) {
-  const { result, batch } = await commitBatch(
-    deps,
-    auth,
-    { id, kind: FACE_BATCH_KIND, action: 'face.import', ip },
-    async (tx, good: FaceBatchData[], { batch: b, now }) => {
-      const visible = new Set(
-        (
-          await sqlRows<{ id: number }>(
-            tx,
-            sql`select e.id from residents e where e.id = any(${`{${good.map((g) => g.residentId).join(',')}}`}::int[])
-              and ${await visibleResident(tx, auth)}`,
-          )
-        ).map((r) => Number(r.id)),
-      );
-      const items = good.filter((g) => visible.has(g.residentId));
-      const faces = await replaceFaces(tx, auth, items, now);
-      const detail = { Ok: faces.length, Replaced: faces.filter((f) => f.old.length).length, Error: b.error };
-      return { result: { faces, hidden: good.length - items.length }, detail };
-    },
+  await keepPhotos(
+    deps.config.dataDir,
+    id,
+    rows.flatMap((r) => (r.Data ? [{ row: r.Row, data: photos[r.Row - 1]!.data! }] : [])),
   );
-  // Sent only once the faces are committed; a failed send is retried later and must not undo the import.
-  await dispatchFaceTasks(deps, {
-    cmpId: auth.cmpId,
-    faceIds: result.faces.flatMap((f) => [f.faceId, ...f.old]),
-  }).catch(() => 0);
-  return { Ok: result.faces.length, Error: batch.error + result.hidden };
+  return { ImportId: id, Summary: summary, Matches: matches, Errors: rows.flatMap((r) => r.Errors) };
 }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { audit } from '../../core/audit';
 import { call } from '../../core/calls';
 import { xlsxExport } from '../../core/excel';
-import { batchOf, batchStatusView } from '../../core/import-batch';
 import { optionalInt } from '../properties/filters';
-import { FACE_BATCH_KIND, faceBatchCommit, faceBatchPreview } from './face-batch';
+import { faceBatchPreview } from './face-batch';
+import { faceBatchCommit, faceBatchStatus } from './face-batch-run';
 import { faceLaneOptions } from './face-lanes';
 import {
   deleteFace,
@@ -52,16 +52,15 @@ export const faceCalls = [
     role: FACE,
     btn: 'import',
     body: ImportIdBody,
-    okMsg: '导入成功',
-    handler: (b, { deps, auth, ip }) => faceBatchCommit(deps, auth, b.ImportId, ip),
+    okMsg: '正在导入',
+    handler: (b, { deps, auth, ip, req }) => faceBatchCommit(deps, auth, b.ImportId, ip, req.log),
   }),
   call({
     path: '/Face/BatchStatus',
     role: FACE,
     btn: 'import',
     body: ImportIdBody,
-    handler: async (b, { deps, auth }) =>
-      batchStatusView(await batchOf(deps.database.db, auth, b.ImportId, FACE_BATCH_KIND)),
+    handler: (b, { deps, auth }) => faceBatchStatus(deps, auth, b.ImportId),
   }),
   call({
     path: '/Face/LaneOptions',

@@ -57,15 +57,17 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
   const [saving, setSaving] = useState(false);
 
   // Fields change when a picker's options arrive; that must not wipe what the person has typed, so the form is
-  // reset only for another record.
+  // reset only for another record. While the record loads there is no form to type into: its arrival would reset it.
+  const loading = detail.isLoading;
   const latest = useRef(props);
   latest.current = props;
   useEffect(() => {
+    if (loading) return;
     const { fields, toValues = (d: D) => d as Partial<V> } = latest.current;
     form.resetFields();
     if (detail.data) form.setFieldsValue(toFormValues(fields as readonly FormField[], toValues(detail.data)) as never);
     else if (id === 0 && blank) form.setFieldsValue(blank as never);
-  }, [id, detail.data, blank, form]);
+  }, [id, detail.data, blank, form, loading]);
 
   const leave = () => {
     useTagsStore.getState().close(pathname, pathname);
@@ -111,12 +113,16 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
         </Space>
       }
     >
-      <Spin spinning={detail.isLoading}>
+      {loading ? (
+        <Spin spinning description="加载中…">
+          <div style={{ minHeight: 160 }} />
+        </Spin>
+      ) : (
         <Form form={form} layout="vertical" {...props.formProps}>
           <FormFields fields={props.fields} editing={id > 0} />
           {props.children}
         </Form>
-      </Spin>
+      )}
     </Card>
   );
 }

@@ -70,24 +70,36 @@ export interface FaceBatchPreview {
   Errors: string[];
 }
 
-/** Photos are decoded and re-encoded on the server during the preview, so a big zip takes minutes, not seconds. */
+/** The preview only unzips and reads headers; a 50 MB upload on a slow line still needs its time. */
 export const faceBatchPreview = (file: File, onProgress: (percent: number) => void) => {
   const form = new FormData();
   form.append('file', file);
   return request<FaceBatchPreview>('/Face/BatchPreview', form, {
     silent: true,
     config: {
-      timeout: 15 * 60_000,
+      timeout: 10 * 60_000,
       onUploadProgress: (e) => onProgress(e.total ? Math.round((e.loaded / e.total) * 100) : 50),
     },
   });
 };
+/** Answers 导入中 at once; the photos are processed in the background (poll faceBatchStatus). */
 export const faceBatchCommit = (ImportId: number) =>
-  request<{ Ok: number; Error: number }>(
+  request<{ ImportId: number; Status: number; StatusName: string }>(
     '/Face/BatchCommit',
     { ImportId },
-    { silent: true, config: { timeout: 5 * 60_000 } },
+    { silent: true },
   );
+
+/** Status 2 导入中, 3 完成, 4 失败; once 完成, Summary is the result and Errors every photo not imported. */
+export interface FaceBatchStatus {
+  Status: number;
+  StatusName: string;
+  Progress: number;
+  Summary: { Total?: number; Ok?: number; Error?: number };
+  Errors: string[];
+}
+export const faceBatchStatus = (ImportId: number) =>
+  request<FaceBatchStatus>('/Face/BatchStatus', { ImportId }, { silent: true });
 
 /** /Resident/Options: up to 20 residents by name or mobile, for the 上传人脸 picker. */
 export const residentOptions = (Keyword: string) =>
