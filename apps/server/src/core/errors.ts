@@ -1,3 +1,5 @@
+import { RET } from '@linli/shared';
+
 /** A refusal the user should read: mapped to the envelope by the one error handler. */
 export class ApiError extends Error {
   constructor(
@@ -9,17 +11,8 @@ export class ApiError extends Error {
   }
 }
 
-export const RET = {
-  OK: 0,
-  INVALID: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  LOCKED: 423,
-  TOO_MANY: 429,
-  ERROR: 500,
-} as const;
+// The ret codes are part of the contract the web reads too: one list, in the shared package.
+export { RET };
 
 export const fail = (msg: string, data: unknown = null) => new ApiError(RET.INVALID, msg, data);
 /** A validation failure that names its field, so the form can show it there. */
