@@ -56,7 +56,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
       componentSize={componentSize}
       // Keeps button names as written ('登录', not '登 录'): what users read and what tests select by.
       button={{ autoInsertSpace: false }}
-      theme={{ token: { colorPrimary: color, colorLink: color, fontSize } }}
+      // colorInfo too: progress bars and info tags would otherwise stay antd's default blue.
+      theme={{ token: { colorPrimary: color, colorInfo: color, colorLink: color, fontSize } }}
     >
       <ToastHost />
       {children}
