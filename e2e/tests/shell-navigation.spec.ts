@@ -19,9 +19,14 @@ test.describe('shell and navigation', () => {
   test("with DEMO on, 切换角色 turns the console into the cashier's and closes the other tabs", async ({ page }) => {
     await signIn(page, accounts.admin.account, accounts.admin.password);
     await page.goto('/personnel/management');
-    await page.getByRole('button', { name: '用户菜单' }).click();
-    await page.getByRole('menuitem', { name: '切换角色' }).hover();
-    await page.getByRole('menuitem', { name: 'cashier' }).click();
+    // The staff list arriving shifts the page; a submenu opened before that can close under the pointer.
+    await page.waitForLoadState('networkidle');
+    await expect(async () => {
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: '用户菜单' }).click();
+      await page.getByRole('menuitem', { name: '切换角色' }).hover();
+      await page.getByRole('menuitem', { name: 'cashier' }).click({ timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(tagTab(page, '员工管理')).toHaveCount(0);
     const menu = mainMenu(page);
