@@ -106,7 +106,7 @@ stop "second start"
 mkfifo "$work/pipe"
 head -n 1 <"$work/pipe" >/dev/null &
 reader=$!
-start "third start, output into a reader that goes away" 10 "$work/pipe"
+start "third start, output into a reader that goes away" 60 "$work/pipe"
 wait "$reader"
 sign_in || fail "third start: admin cannot sign in"
 stop "third start"
