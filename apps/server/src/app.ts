@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerCalls } from './core/calls';
 import { registerErrorHandlers } from './core/error-handler';
 import { UPLOAD_MAX_BYTES, uploadsDir } from './core/uploads';
+import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { allCalls } from './modules';
 import type { Hub } from './realtime/hub';
@@ -24,6 +25,11 @@ export interface BuildOptions {
 /** Query strings can carry the desktop host's token: never write it to a log. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1***');
+}
+
+/** Fastify takes a hop count at run time but its types do not: the same rule as a function. */
+function trustedHops(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 declare module 'fastify' {
@@ -42,7 +48,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For decides the address the sign-in limits count and the login log records: off unless configured.
+    trustProxy: trustedHops(deps.config.trustProxy),
   });
 
   // Form bodies: node's querystring keeps repeated keys as arrays and has no prototype pollution surface.
