@@ -8,7 +8,9 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerCalls } from './core/calls';
+import { clientErrorHandler } from './core/client-error';
 import { registerErrorHandlers } from './core/error-handler';
+import { registerSecurityHeaders } from './core/security-headers';
 import { UPLOAD_MAX_BYTES, uploadsDir } from './core/uploads';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
@@ -50,8 +52,10 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     bodyLimit: 2 * 1024 * 1024,
     // X-Forwarded-For decides the address the sign-in limits count and the login log records: off unless configured.
     trustProxy: trustedHops(deps.config.trustProxy),
+    clientErrorHandler,
   });
 
+  registerSecurityHeaders(app, { frameAncestors: deps.config.frameAncestors });
   // Form bodies: node's querystring keeps repeated keys as arrays and has no prototype pollution surface.
   await app.register(formbody, { parser: (s) => qs.parse(s) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20 } });

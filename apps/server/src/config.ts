@@ -22,6 +22,11 @@ export interface Config {
    * trusts none, a number that many proxies in front, a list those addresses or CIDR ranges (Fastify's trustProxy).
    */
   trustProxy: boolean | number | string[];
+  /**
+   * CSP frame-ancestors: who may show the console inside a frame. The desktop host shell loads it as its own
+   * top-level page, so none but the console itself by default.
+   */
+  frameAncestors: string;
 }
 
 /** TRUST_PROXY: unset, empty, 0 or false = off; true = every hop; a hop count; or addresses and CIDRs, comma-separated. */
@@ -49,5 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT) > 0 ? Number(env.SIGNIN_RATE_LIMIT) : undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
   };
 }
