@@ -8,8 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerCalls } from './core/calls';
+import { clientErrorHandler } from './core/client-error';
 import { registerErrorHandlers } from './core/error-handler';
+import { registerSecurityHeaders } from './core/security-headers';
 import { UPLOAD_MAX_BYTES, uploadsDir } from './core/uploads';
+import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { allCalls } from './modules';
 import type { Hub } from './realtime/hub';
@@ -24,6 +27,11 @@ export interface BuildOptions {
 /** Query strings can carry the desktop host's token: never write it to a log. */
 export function redactUrl(url: string): string {
   return url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1***');
+}
+
+/** Fastify takes a hop count at run time but its types do not: the same rule as a function. */
+function trustedHops(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 declare module 'fastify' {
@@ -42,9 +50,12 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
     },
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For decides the address the sign-in limits count and the login log records: off unless configured.
+    trustProxy: trustedHops(deps.config.trustProxy),
+    clientErrorHandler,
   });
 
+  registerSecurityHeaders(app, { frameAncestors: deps.config.frameAncestors });
   // Form bodies: node's querystring keeps repeated keys as arrays and has no prototype pollution surface.
   await app.register(formbody, { parser: (s) => qs.parse(s) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20 } });

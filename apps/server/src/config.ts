@@ -17,6 +17,28 @@ export interface Config {
    * staff all sign in behind one address at shift start may need more; so does the e2e suite.
    */
   signInRateLimit: number | undefined;
+  /**
+   * Which hops may set X-Forwarded-For (the client address behind the per-IP limits and the login log): false
+   * trusts none, a number that many proxies in front, a list those addresses or CIDR ranges (Fastify's trustProxy).
+   */
+  trustProxy: boolean | number | string[];
+  /**
+   * CSP frame-ancestors: who may show the console inside a frame. The desktop host shell loads it as its own
+   * top-level page, so none but the console itself by default.
+   */
+  frameAncestors: string;
+}
+
+/** TRUST_PROXY: unset, empty, 0 or false = off; true = every hop; a hop count; or addresses and CIDRs, comma-separated. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === '0' || v.toLowerCase() === 'false') return false;
+  if (v.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,5 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS !== '0' && env.JOBS !== 'false',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT) > 0 ? Number(env.SIGNIN_RATE_LIMIT) : undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
   };
 }

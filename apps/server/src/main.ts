@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { outboxSms } from './core/sms';
 import { openDatabase } from './db/client';
 import { Scheduler } from './core/jobs';
+import { stopOnSignals } from './core/shutdown';
 import { seedIfEmpty } from './db/seed/seed';
 import type { AppDeps } from './deps';
 import { allJobs } from './modules/jobs';
@@ -23,18 +24,14 @@ if (config.demo) {
 
 const scheduler = new Scheduler(deps, allJobs, app.log);
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  await scheduler.stop();
-  await app.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+stopOnSignals({
+  log: app.log,
+  steps: [
+    { name: 'jobs', run: () => scheduler.stop() },
+    { name: 'http', run: () => app.close() },
+    { name: 'database', run: () => database.close() },
+  ],
+});
 
 await app.listen({ port: config.port, host: config.host });
 if (config.jobs) scheduler.start();

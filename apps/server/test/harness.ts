@@ -34,7 +34,7 @@ async function cloneTemplate(): Promise<{ database: Database; url?: string; drop
 }
 
 /** A fresh app on a fresh copy of the seeded database, with a movable clock and a recording SMS gateway. */
-export async function createTestApp(opts: { rateLimitMax?: number } = {}) {
+export async function createTestApp(opts: { rateLimitMax?: number; env?: NodeJS.ProcessEnv } = {}) {
   const { database, url, drop } = await cloneTemplate();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'linli-test-'));
   const sent: SmsMessage[] = [];
@@ -50,7 +50,7 @@ export async function createTestApp(opts: { rateLimitMax?: number } = {}) {
       return faceAnswer === 'done' || faceAnswer === 'queued' ? { state: faceAnswer } : failure(faceAnswer);
     },
   };
-  const config = { ...loadConfig({}), dataDir, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') };
+  const config = { ...loadConfig(opts.env ?? {}), dataDir, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') };
   const deps: AppDeps = { config, database, sms, faceDevices, now: () => new Date(Date.now() + offsetMs) };
   // Tests sign in far more often than a person; the per-IP limit has its own test.
   const app = await buildApp(deps, { logger: false, rateLimitMax: opts.rateLimitMax ?? 10_000 });
