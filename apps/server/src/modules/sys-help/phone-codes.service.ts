@@ -13,8 +13,18 @@ const codeHash = (phone: string, purpose: CodePurpose, code: string) => sha256(`
 
 export const codeText = (code: string) => `【邻里智慧物业】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`;
 
-/** One code per phone per 60 s; the code lives 5 minutes and survives 5 wrong tries. */
-export async function issueCode(deps: AppDeps, phone: string, purpose: CodePurpose, cmpId: number | null) {
+/**
+ * One code per phone per 60 s; the code lives 5 minutes and survives 5 wrong tries. `deliver: false` (a sign-in or
+ * recovery code for a phone no account holds) stores a code nobody receives, so the resend wait and every later
+ * check answer exactly as for a bound phone.
+ */
+export async function issueCode(
+  deps: AppDeps,
+  phone: string,
+  purpose: CodePurpose,
+  cmpId: number | null,
+  deliver = true,
+) {
   const now = deps.now();
   const code = sixDigits();
   await deps.database.db.transaction(async (tx) => {
@@ -36,7 +46,7 @@ export async function issueCode(deps: AppDeps, phone: string, purpose: CodePurpo
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
   });
-  await deps.sms.send({ cmpId, phone, content: codeText(code) });
+  if (deliver) await deps.sms.send({ cmpId, phone, content: codeText(code) });
 }
 
 /**

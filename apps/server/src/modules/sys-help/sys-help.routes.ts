@@ -29,8 +29,8 @@ export const sysHelpCalls = [
         await issueCode(deps, b.Phone, type, auth.cmpId);
         return null;
       }
-      if (!owner) throw fieldError('Phone', '该手机号未绑定账号');
-      await issueCode(deps, b.Phone, type, owner.cmpId);
+      // The same answer whether or not an account holds the phone: the caller learns nothing about who is bound.
+      await issueCode(deps, b.Phone, type, owner?.cmpId ?? null, Boolean(owner));
       return null;
     },
   }),
