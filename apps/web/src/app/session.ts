@@ -89,13 +89,13 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Demo only (spec §4): the token becomes '<role>-token', info and routes are rebuilt, all tabs close. */
 /**
- * Spec §4 change-roles, demo only: the mock's `<role>-token` becomes a real session of that demo account, which the
- * server answers only when it runs with DEMO on.
+ * Spec §4 change-roles, demo only: the mock's `<role>-token` becomes a sign-in as that demo account with its own
+ * password; the server answers only on a demo server's demo company and ends the current session. The server's
+ * refusal (wrong password, lock) is for the caller to show, so it is not toasted here.
  */
-export async function changeRoles(role: string): Promise<void> {
-  acceptToken(await request<string>('/user/DemoSwitch', { Role: role }));
+export async function changeRoles(role: string, password: string): Promise<void> {
+  acceptToken(await request<string>('/user/DemoSwitch', { Role: role, Password: password }, { silent: true }));
   useTagsStore.getState().reset();
   await loadUser();
 }
