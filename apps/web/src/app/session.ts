@@ -37,8 +37,11 @@ export async function loadUser(): Promise<UserInfo> {
   return info;
 }
 
+/** True while 切换角色 replaces the session: the old one's end is expected then, not a login-expired event. */
+let switching = false;
+
 export async function refreshMessageCount(): Promise<void> {
-  if (!getToken()) return;
+  if (!getToken() || switching) return;
   try {
     const count = await request<number>('/SysMessage/MessageCount', undefined, { silent: true });
     useUserStore.getState().setMessageCount(Number(count) || 0);
@@ -95,7 +98,12 @@ export async function logout(): Promise<void> {
  * refusal (wrong password, lock) is for the caller to show, so it is not toasted here.
  */
 export async function changeRoles(role: string, password: string): Promise<void> {
-  acceptToken(await request<string>('/user/DemoSwitch', { Role: role, Password: password }, { silent: true }));
+  switching = true;
+  try {
+    acceptToken(await request<string>('/user/DemoSwitch', { Role: role, Password: password }, { silent: true }));
+  } finally {
+    switching = false;
+  }
   useTagsStore.getState().reset();
   await loadUser();
 }

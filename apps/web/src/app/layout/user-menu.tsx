@@ -15,6 +15,7 @@ export function UserMenu({ onFeedback }: { onFeedback: () => void }) {
   const avatar = useUserStore((s) => s.avatar);
   // Offered when the server runs with DEMO on (spec §4), whatever the build.
   const demo = useUserStore((s) => Boolean(s.info?.Demo));
+  const account = useUserStore((s) => s.info?.UserAccount);
   const [switchTo, setSwitchTo] = useState<string | null>(null);
 
   const items: MenuProps['items'] = [
@@ -41,7 +42,7 @@ export function UserMenu({ onFeedback }: { onFeedback: () => void }) {
           {
             key: 'roles',
             label: '切换角色',
-            children: DEMO_ROLES.map((role) => ({
+            children: DEMO_ROLES.filter((role) => role !== account).map((role) => ({
               key: `role-${role}`,
               label: role,
               onClick: () => setSwitchTo(role),
