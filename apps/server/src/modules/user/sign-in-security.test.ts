@@ -126,6 +126,14 @@ describe('unknown and wrong answer alike', () => {
     expect(await login('tingyong1', 'Linli@123')).toMatchObject({ ret: 403, msg: '账号已停用，请联系管理员' });
   });
 
+  it('a deleted account is refused like a disabled one, and only after the right password', async () => {
+    const admin = (await login('admin', 'Admin@123')).data;
+    const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.account, 'baoan1'));
+    expect((await t.api('/user/StaffDel', { Id: row!.id }, admin)).ret).toBe(0);
+    expect(await login('baoan1', 'wrong-pass1')).toEqual(await login('no-such-three', 'wrong-pass1'));
+    expect(await login('baoan1', 'Linli@123')).toMatchObject({ ret: 403, msg: '账号已停用，请联系管理员' });
+  });
+
   it('a phone code is asked for, checked and used alike whether or not the phone is bound', async () => {
     nextMinute();
     const bound = '13800000008';

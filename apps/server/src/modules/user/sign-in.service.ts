@@ -34,22 +34,27 @@ const dummy = () => {
   return dummyHash;
 };
 
-export async function findLiveUser(deps: AppDeps, where: SQL | undefined) {
+/** Deleted accounts are found too: their names stay taken, and they are refused like disabled ones. */
+async function findUser(deps: AppDeps, where: SQL | undefined) {
   const [row] = await deps.database.db
     .select({
       id: users.id,
       cmpId: users.cmpId,
       pwdHash: users.pwdHash,
       state: users.state,
+      isDel: users.isDel,
       lockedUntil: users.lockedUntil,
       cmpState: companies.state,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.cmpId))
-    .where(and(where, eq(users.isDel, false)))
+    .where(where)
     .limit(1);
   return row;
 }
+
+const disabled = (u: { state: number; isDel: boolean; cmpState: number }) =>
+  u.state !== 1 || u.isDel || u.cmpState !== 1;
 
 /**
  * Every password sign-in (Login and the demo change-roles). Unknown and known names answer alike: the same
@@ -67,7 +72,7 @@ export async function loginWithPassword(
   const key = accountKey(name);
   const guard = await throttleAttempt(deps, key);
   if (Math.random() < 0.01) await pruneGuards(deps);
-  const user = await findLiveUser(
+  const user = await findUser(
     deps,
     and(eq(users.account, name), opts.cmpId === undefined ? undefined : eq(users.cmpId, opts.cmpId)),
   );
@@ -83,7 +88,7 @@ export async function loginWithPassword(
     const fails = await failAccount(deps, user, { ip: meta.ip, way });
     throw fails >= MAX_FAILS ? lockedError() : fail(wrongPasswordMsg(fails));
   }
-  if (user.state !== 1 || user.cmpState !== 1) throw disabledError();
+  if (disabled(user)) throw disabledError();
   return startSession(deps, user, way, meta);
 }
 
@@ -94,12 +99,13 @@ export async function loginWithPassword(
  */
 export async function loginWithCode(deps: AppDeps, phone: string, code: string, meta: SignInMeta) {
   await throttleAttempt(deps, phoneKey(phone));
-  const user = await findLiveUser(deps, eq(users.phone, phone));
+  // A phone is unique among live accounts only, so a deleted account's number may be someone else's now.
+  const user = await findUser(deps, and(eq(users.phone, phone), eq(users.isDel, false)));
   await checkCode(deps, { phone, purpose: 'login', code, consume: true });
   // Only when the account went away between the code and its use: answer as for a spent code.
   if (!user) throw fieldError('Code', '验证码已过期，请重新获取');
   if (isLocked(user, deps.now())) throw lockedError();
-  if (user.state !== 1 || user.cmpState !== 1) throw disabledError();
+  if (disabled(user)) throw disabledError();
   return startSession(deps, user, 'tel', meta);
 }
 
