@@ -56,7 +56,14 @@ export async function issueCode(
  */
 export async function checkCode(
   deps: AppDeps,
-  input: { phone: string; purpose: CodePurpose; code: string; consume: boolean },
+  input: {
+    phone: string;
+    purpose: CodePurpose;
+    code: string;
+    consume: boolean;
+    /** Runs on a wrong code, before the refusal (sign-in codes count toward the account's lock). */
+    onWrong?: () => Promise<void>;
+  },
 ): Promise<void> {
   const { db } = deps.database;
   const [row] = await db
@@ -74,6 +81,7 @@ export async function checkCode(
       .update(phoneCodes)
       .set({ tries: row.tries + 1 })
       .where(eq(phoneCodes.id, row.id));
+    await input.onWrong?.();
     const left = CODE_MAX_TRIES - row.tries - 1;
     throw fieldError('Code', left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
   }

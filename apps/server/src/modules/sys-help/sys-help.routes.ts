@@ -4,6 +4,7 @@ import { authenticate } from '../../core/auth';
 import { call } from '../../core/calls';
 import { fieldError } from '../../core/errors';
 import { users } from '../../db/schema';
+import { checkSignInCode } from '../user/sign-in.service';
 import { checkCode, issueCode } from './phone-codes.service';
 
 const CODE_LIMIT = { max: 20, timeWindow: 60_000 };
@@ -40,8 +41,10 @@ export const sysHelpCalls = [
     rateLimit: CODE_LIMIT,
     body: CheckCodeBody,
     okMsg: '验证通过',
-    handler: async (b, { deps }) => {
-      await checkCode(deps, { phone: b.Phone, purpose: b.Type, code: b.Code, consume: false });
+    handler: async (b, { deps, ip }) => {
+      const input = { phone: b.Phone, code: b.Code, consume: false };
+      if (b.Type === 'bind') await checkCode(deps, { ...input, purpose: b.Type });
+      else await checkSignInCode(deps, { ...input, purpose: b.Type, ip });
       return null;
     },
   }),

@@ -10,6 +10,7 @@ import { fmtTime } from '../../core/time';
 import { auditLog, companies, departments, positions, userPositions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { checkCode } from '../sys-help/phone-codes.service';
+import { checkSignInCode } from './sign-in.service';
 import { failAccount, isLocked, lockedError, MAX_FAILS, phoneKey, throttleAttempt } from './sign-in-guard';
 
 export async function userInfo(deps: AppDeps, auth: Auth) {
@@ -70,21 +71,22 @@ export async function userInfo(deps: AppDeps, auth: Auth) {
 
 /**
  * Recovery with a findpwd code. The code is checked before the phone's owner is looked at, so bound and unbound
- * phones answer alike. It sets the password and ends every session but leaves a lock in place: a phone code is no
- * way around the 15 minutes (LoginByTel is refused while locked too); the admin's 解锁 still clears it.
+ * phones answer alike. A locked account cannot recover until the lock ends (or the admin's 解锁): otherwise guessing
+ * recovery codes would go round the lock that stops guessing sign-in codes.
  */
 export async function recoverPassword(deps: AppDeps, phone: string, code: string, newPwd: string, ip: string) {
   const { db } = deps.database;
   await throttleAttempt(deps, phoneKey(phone));
   const [user] = await db
-    .select({ id: users.id, cmpId: users.cmpId })
+    .select({ id: users.id, cmpId: users.cmpId, lockedUntil: users.lockedUntil })
     .from(users)
     .where(and(eq(users.phone, phone), eq(users.isDel, false)));
-  await checkCode(deps, { phone, purpose: 'findpwd', code, consume: true });
+  await checkSignInCode(deps, { phone, purpose: 'findpwd', code, consume: true, ip });
   if (!user) throw fieldError('Code', '验证码已过期，请重新获取');
+  if (isLocked(user, deps.now())) throw lockedError();
   const pwdHash = await hashPassword(newPwd);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ pwdHash, updatedAt: deps.now() }).where(eq(users.id, user.id));
+    await tx.update(users).set({ pwdHash, failCount: 0, updatedAt: deps.now() }).where(eq(users.id, user.id));
     await revokeUserSessions(deps, tx, user.id);
     await audit(tx, { cmpId: user.cmpId, userId: user.id, action: 'password.recover', ip }, deps.now());
   });

@@ -90,6 +90,22 @@ describe('the lock covers every sign-in path', () => {
     overLock();
   });
 
+  it('wrong sign-in codes count toward the lock, which a right code then cannot pass', async () => {
+    nextMinute();
+    const phone = '13800000009';
+    const code = await loginCode(phone);
+    const wrong = code === '000000' ? '111111' : '000000';
+    await t.api('/SysHelp/CheckCode', { Phone: phone, Code: wrong, Type: 'login' });
+    for (let i = 0; i < 4; i++) await t.api('/user/LoginByTel', { Phone: phone, Code: wrong });
+    // The guessing shows only the code's own answers; the lock is told to whoever brings a right code.
+    expect(await login('xmjl1', 'Linli@123')).toMatchObject(LOCKED);
+    nextMinute();
+    const right = await loginCode(phone);
+    expect(await t.api('/user/LoginByTel', { Phone: phone, Code: right })).toMatchObject(LOCKED);
+    overLock();
+    expect((await login('xmjl1', 'Linli@123')).ret).toBe(0);
+  });
+
   it('the admin unlock clears a lock for every path', async () => {
     await lockByLogin('kefu1');
     const admin = (await login('admin', 'Admin@123')).data;

@@ -99,14 +99,34 @@ export async function loginWithPassword(
  */
 export async function loginWithCode(deps: AppDeps, phone: string, code: string, meta: SignInMeta) {
   await throttleAttempt(deps, phoneKey(phone));
-  // A phone is unique among live accounts only, so a deleted account's number may be someone else's now.
-  const user = await findUser(deps, and(eq(users.phone, phone), eq(users.isDel, false)));
-  await checkCode(deps, { phone, purpose: 'login', code, consume: true });
+  const user = await findUser(deps, livePhone(phone));
+  await checkSignInCode(deps, { phone, purpose: 'login', code, consume: true, ip: meta.ip });
   // Only when the account went away between the code and its use: answer as for a spent code.
   if (!user) throw fieldError('Code', '验证码已过期，请重新获取');
   if (isLocked(user, deps.now())) throw lockedError();
   if (disabled(user)) throw disabledError();
   return startSession(deps, user, 'tel', meta);
+}
+
+// A phone is unique among live accounts only, so a deleted account's number may be someone else's now.
+const livePhone = (phone: string) => and(eq(users.phone, phone), eq(users.isDel, false));
+
+/**
+ * A sign-in or recovery code. A wrong one also counts toward the lock of the account the phone belongs to, so code
+ * guessing meets the same five-then-15-minutes as passwords; silently, as the answer stays the code's own and is the
+ * same for an unbound phone. (The lock itself is told only after a right code.)
+ */
+export async function checkSignInCode(
+  deps: AppDeps,
+  input: { phone: string; purpose: 'login' | 'findpwd'; code: string; consume: boolean; ip: string },
+) {
+  await checkCode(deps, {
+    ...input,
+    onWrong: async () => {
+      const user = await findUser(deps, livePhone(input.phone));
+      if (user) await failAccount(deps, user, { ip: input.ip, way: 'code' });
+    },
+  });
 }
 
 async function startSession(deps: AppDeps, user: { id: number; cmpId: number }, way: Way, meta: SignInMeta) {
