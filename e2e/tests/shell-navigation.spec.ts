@@ -16,8 +16,11 @@ test.describe('shell and navigation', () => {
     await expect(page).toHaveURL(/\/401$/);
   });
 
-  test("with DEMO on, 切换角色 turns the console into the cashier's and closes the other tabs", async ({ page }) => {
+  test("with DEMO on, 切换角色 signs in as the cashier with the cashier's password and ends the admin's session", async ({
+    page,
+  }) => {
     await signIn(page, accounts.admin.account, accounts.admin.password);
+    const adminToken = await tokenOf(page);
     await page.goto('/personnel/management');
     // The staff list arriving shifts the page; a submenu opened before that can close under the pointer.
     await page.waitForLoadState('networkidle');
@@ -27,12 +30,23 @@ test.describe('shell and navigation', () => {
       await page.getByRole('menuitem', { name: '切换角色' }).hover();
       await page.getByRole('menuitem', { name: 'cashier' }).click({ timeout: 3_000 });
     }).toPass({ timeout: 20_000 });
+    const dialog = page.getByRole('dialog', { name: '切换角色' });
+    const password = dialog.getByLabel('cashier 的密码');
+    // Being signed in as admin is no key to another account: its own password is asked for.
+    await password.fill(accounts.admin.password);
+    await dialog.getByRole('button', { name: /切\s*换/ }).click();
+    await expect(dialog.getByText(/账号或密码错误，还可尝试\d次/)).toBeVisible();
+    await expect(page).toHaveURL(/\/personnel\/management$/);
+    await password.fill(accounts.cashier.password);
+    await dialog.getByRole('button', { name: /切\s*换/ }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(tagTab(page, '员工管理')).toHaveCount(0);
     const menu = mainMenu(page);
     await expect(menu.getByRole('menuitem', { name: '收费管理' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: '员工管理' })).toHaveCount(0);
     expect((await callAs<{ UserAccount: string }>(page, '/user/GetInfo')).data.UserAccount).toBe('cashier');
+    const old = await page.request.post('/api/user/GetInfo', { headers: { authorization: `Bearer ${adminToken}` } });
+    expect(((await old.json()) as { ret: number }).ret).toBe(401);
   });
 
   test('the administrator sees every group', async ({ page }) => {

@@ -50,10 +50,17 @@ export async function createTestApp(opts: { rateLimitMax?: number; env?: NodeJS.
       return faceAnswer === 'done' || faceAnswer === 'queued' ? { state: faceAnswer } : failure(faceAnswer);
     },
   };
-  const config = { ...loadConfig(opts.env ?? {}), dataDir, logLevel: 'silent', webDist: path.join(dataDir, 'no-web') };
+  // Tests sign in far more often than a person; the per-address and per-account limits have their own tests.
+  const rateLimitMax = opts.rateLimitMax ?? 10_000;
+  const config = {
+    ...loadConfig(opts.env ?? {}),
+    dataDir,
+    logLevel: 'silent',
+    webDist: path.join(dataDir, 'no-web'),
+    signInRateLimit: rateLimitMax,
+  };
   const deps: AppDeps = { config, database, sms, faceDevices, now: () => new Date(Date.now() + offsetMs) };
-  // Tests sign in far more often than a person; the per-IP limit has its own test.
-  const app = await buildApp(deps, { logger: false, rateLimitMax: opts.rateLimitMax ?? 10_000 });
+  const app = await buildApp(deps, { logger: false, rateLimitMax });
   await app.ready();
 
   async function api<T = unknown>(

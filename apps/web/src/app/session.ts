@@ -37,8 +37,11 @@ export async function loadUser(): Promise<UserInfo> {
   return info;
 }
 
+/** True while 切换角色 replaces the session: the old one's end is expected then, not a login-expired event. */
+let switching = false;
+
 export async function refreshMessageCount(): Promise<void> {
-  if (!getToken()) return;
+  if (!getToken() || switching) return;
   try {
     const count = await request<number>('/SysMessage/MessageCount', undefined, { silent: true });
     useUserStore.getState().setMessageCount(Number(count) || 0);
@@ -89,13 +92,18 @@ export async function logout(): Promise<void> {
   }
 }
 
-/** Demo only (spec §4): the token becomes '<role>-token', info and routes are rebuilt, all tabs close. */
 /**
- * Spec §4 change-roles, demo only: the mock's `<role>-token` becomes a real session of that demo account, which the
- * server answers only when it runs with DEMO on.
+ * Spec §4 change-roles, demo only: the mock's `<role>-token` becomes a sign-in as that demo account with its own
+ * password; the server answers only on a demo server's demo company and ends the current session. The server's
+ * refusal (wrong password, lock) is for the caller to show, so it is not toasted here.
  */
-export async function changeRoles(role: string): Promise<void> {
-  acceptToken(await request<string>('/user/DemoSwitch', { Role: role }));
+export async function changeRoles(role: string, password: string): Promise<void> {
+  switching = true;
+  try {
+    acceptToken(await request<string>('/user/DemoSwitch', { Role: role, Password: password }, { silent: true }));
+  } finally {
+    switching = false;
+  }
   useTagsStore.getState().reset();
   await loadUser();
 }

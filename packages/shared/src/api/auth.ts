@@ -85,3 +85,13 @@ export const UpdateSelfBody = z.object({
   Logo: zOptionalText(255, '头像'),
 });
 export type UpdateSelfBody = z.infer<typeof UpdateSelfBody>;
+
+/** The demo accounts the demo change-roles action (spec §4) switches between. */
+export const DEMO_ROLES = ['admin', 'cashier', 'service'] as const;
+
+/** /user/DemoSwitch (demo company on a demo server only): the chosen demo account and that account's own password. */
+export const DemoSwitchBody = z.object({
+  Role: z.enum(DEMO_ROLES, { error: '角色不正确' }),
+  Password: z.string({ error: MSG_PASSWORD_REQUIRED }).min(1, MSG_PASSWORD_REQUIRED).max(128, '密码过长'),
+});
+export type DemoSwitchBody = z.infer<typeof DemoSwitchBody>;

@@ -34,6 +34,8 @@ export const companies = pgTable('companies', {
   intro: varchar('intro', { length: 500 }).notNull().default(''),
   timeZone: varchar('time_zone', { length: 40 }).notNull().default('Asia/Shanghai'),
   state: smallint('state').notNull().default(1),
+  /** The seeded demo company: the only one whose demo accounts the change-roles action (spec §4) switches to. */
+  isDemo: boolean('is_demo').notNull().default(false),
   ...audit,
 });
 

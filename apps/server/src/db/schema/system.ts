@@ -50,6 +50,23 @@ export const phoneCodes = pgTable(
   (t) => [index('phone_codes_phone_idx').on(t.phone, t.createdAt)],
 );
 
+/**
+ * Sign-in attempts per account name or phone, across server processes: the per-account rate window, and the
+ * failure count and lock of names that have no live account (a real account keeps its own in users), so an unknown
+ * name answers and locks exactly like a known one. No company: the name may belong to none.
+ */
+export const signInGuards = pgTable(
+  'sign_in_guards',
+  {
+    key: varchar('key', { length: 80 }).primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    failCount: integer('fail_count').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('sign_in_guards_window_idx').on(t.windowStart)],
+);
+
 /** Every SMS the product sends; the default provider only writes here and to the log. */
 export const smsOutbox = pgTable(
   'sms_outbox',

@@ -79,6 +79,7 @@ export async function seedDemoOrg(tx: Tx, now = new Date()): Promise<number> {
       address: '杭州市西湖区文三路100号',
       siteTitle: '邻里智慧物业',
       intro: '演示企业：用于体验邻里智慧物业的全部功能。',
+      isDemo: true,
     })
     .returning({ id: companies.id });
   const cmpId = cmp!.id;

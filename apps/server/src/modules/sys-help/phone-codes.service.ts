@@ -13,8 +13,18 @@ const codeHash = (phone: string, purpose: CodePurpose, code: string) => sha256(`
 
 export const codeText = (code: string) => `【邻里智慧物业】您的验证码为${code}，5分钟内有效，请勿泄露给他人。`;
 
-/** One code per phone per 60 s; the code lives 5 minutes and survives 5 wrong tries. */
-export async function issueCode(deps: AppDeps, phone: string, purpose: CodePurpose, cmpId: number | null) {
+/**
+ * One code per phone per 60 s; the code lives 5 minutes and survives 5 wrong tries. `deliver: false` (a sign-in or
+ * recovery code for a phone no account holds) stores a code nobody receives, so the resend wait and every later
+ * check answer exactly as for a bound phone.
+ */
+export async function issueCode(
+  deps: AppDeps,
+  phone: string,
+  purpose: CodePurpose,
+  cmpId: number | null,
+  deliver = true,
+) {
   const now = deps.now();
   const code = sixDigits();
   await deps.database.db.transaction(async (tx) => {
@@ -36,7 +46,7 @@ export async function issueCode(deps: AppDeps, phone: string, purpose: CodePurpo
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
     });
   });
-  await deps.sms.send({ cmpId, phone, content: codeText(code) });
+  if (deliver) await deps.sms.send({ cmpId, phone, content: codeText(code) });
 }
 
 /**
@@ -46,7 +56,14 @@ export async function issueCode(deps: AppDeps, phone: string, purpose: CodePurpo
  */
 export async function checkCode(
   deps: AppDeps,
-  input: { phone: string; purpose: CodePurpose; code: string; consume: boolean },
+  input: {
+    phone: string;
+    purpose: CodePurpose;
+    code: string;
+    consume: boolean;
+    /** Runs on a wrong code, before the refusal (sign-in codes count toward the account's lock). */
+    onWrong?: () => Promise<void>;
+  },
 ): Promise<void> {
   const { db } = deps.database;
   const [row] = await db
@@ -64,6 +81,7 @@ export async function checkCode(
       .update(phoneCodes)
       .set({ tries: row.tries + 1 })
       .where(eq(phoneCodes.id, row.id));
+    await input.onWrong?.();
     const left = CODE_MAX_TRIES - row.tries - 1;
     throw fieldError('Code', left > 0 ? `验证码错误，还可尝试${left}次` : '验证码错误次数过多，请重新获取');
   }

@@ -4,6 +4,7 @@ import { authenticate } from '../../core/auth';
 import { call } from '../../core/calls';
 import { fieldError } from '../../core/errors';
 import { users } from '../../db/schema';
+import { checkSignInCode } from '../user/sign-in.service';
 import { checkCode, issueCode } from './phone-codes.service';
 
 const CODE_LIMIT = { max: 20, timeWindow: 60_000 };
@@ -29,8 +30,8 @@ export const sysHelpCalls = [
         await issueCode(deps, b.Phone, type, auth.cmpId);
         return null;
       }
-      if (!owner) throw fieldError('Phone', '该手机号未绑定账号');
-      await issueCode(deps, b.Phone, type, owner.cmpId);
+      // The same answer whether or not an account holds the phone: the caller learns nothing about who is bound.
+      await issueCode(deps, b.Phone, type, owner?.cmpId ?? null, Boolean(owner));
       return null;
     },
   }),
@@ -40,8 +41,10 @@ export const sysHelpCalls = [
     rateLimit: CODE_LIMIT,
     body: CheckCodeBody,
     okMsg: '验证通过',
-    handler: async (b, { deps }) => {
-      await checkCode(deps, { phone: b.Phone, purpose: b.Type, code: b.Code, consume: false });
+    handler: async (b, { deps, ip }) => {
+      const input = { phone: b.Phone, code: b.Code, consume: false };
+      if (b.Type === 'bind') await checkCode(deps, { ...input, purpose: b.Type });
+      else await checkSignInCode(deps, { ...input, purpose: b.Type, ip });
       return null;
     },
   }),

@@ -10,6 +10,8 @@ import { fmtTime } from '../../core/time';
 import { auditLog, companies, departments, positions, userPositions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { checkCode } from '../sys-help/phone-codes.service';
+import { checkSignInCode } from './sign-in.service';
+import { failAccount, isLocked, lockedError, MAX_FAILS, phoneKey, throttleAttempt } from './sign-in-guard';
 
 export async function userInfo(deps: AppDeps, auth: Auth) {
   const { db } = deps.database;
@@ -27,6 +29,7 @@ export async function userInfo(deps: AppDeps, auth: Auth) {
       siteTitle: companies.siteTitle,
       cmpLogo: companies.logo,
       cmpShortName: companies.shortName,
+      isDemo: companies.isDemo,
       dptName: departments.name,
     })
     .from(users)
@@ -61,36 +64,56 @@ export async function userInfo(deps: AppDeps, auth: Auth) {
     CommunityIds: await communityIdsOf(db, auth),
     Access: auth.access,
     Buttons: buttonsPayload(auth.buttons),
-    Demo: deps.config.demo,
+    // Change-roles (spec §4) is offered where the call answers: a demo server's demo company.
+    Demo: deps.config.demo && row.isDemo,
   };
 }
 
+/**
+ * Recovery with a findpwd code. The code is checked before the phone's owner is looked at, so bound and unbound
+ * phones answer alike. A locked account cannot recover until the lock ends (or the admin's 解锁): otherwise guessing
+ * recovery codes would go round the lock that stops guessing sign-in codes.
+ */
 export async function recoverPassword(deps: AppDeps, phone: string, code: string, newPwd: string, ip: string) {
   const { db } = deps.database;
+  await throttleAttempt(deps, phoneKey(phone));
   const [user] = await db
-    .select({ id: users.id, cmpId: users.cmpId })
+    .select({ id: users.id, cmpId: users.cmpId, lockedUntil: users.lockedUntil })
     .from(users)
     .where(and(eq(users.phone, phone), eq(users.isDel, false)));
-  if (!user) throw fieldError('Phone', '该手机号未绑定账号');
-  await checkCode(deps, { phone, purpose: 'findpwd', code, consume: true });
+  await checkSignInCode(deps, { phone, purpose: 'findpwd', code, consume: true, ip });
+  if (!user) throw fieldError('Code', '验证码已过期，请重新获取');
+  if (isLocked(user, deps.now())) throw lockedError();
   const pwdHash = await hashPassword(newPwd);
   await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ pwdHash, failCount: 0, lockedUntil: null, updatedAt: deps.now() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ pwdHash, failCount: 0, updatedAt: deps.now() }).where(eq(users.id, user.id));
     await revokeUserSessions(deps, tx, user.id);
     await audit(tx, { cmpId: user.cmpId, userId: user.id, action: 'password.recover', ip }, deps.now());
   });
 }
 
+/**
+ * The old password is a sign-in secret too: wrong ones count toward the same lock. A lock that anyone could set by
+ * guessing at Login leaves sessions alone (or a stranger could sign anyone out); a lock this session's own guesses
+ * reach ends every session of the person, since whoever guesses inside a live session is likely not its owner.
+ */
 export async function changePassword(deps: AppDeps, auth: Auth, oldPwd: string, newPwd: string, ip: string) {
   const { db } = deps.database;
-  const [user] = await db.select({ pwdHash: users.pwdHash }).from(users).where(eq(users.id, auth.userId));
-  if (!user || !(await verifyPassword(user.pwdHash, oldPwd))) throw fieldError('OldPwd', '原密码不正确');
+  const [user] = await db
+    .select({ pwdHash: users.pwdHash, lockedUntil: users.lockedUntil })
+    .from(users)
+    .where(eq(users.id, auth.userId));
+  if (!user) throw notFound();
+  if (isLocked(user, deps.now())) throw lockedError();
+  if (!(await verifyPassword(user.pwdHash, oldPwd))) {
+    const fails = await failAccount(deps, { id: auth.userId, cmpId: auth.cmpId }, { ip, way: 'changepwd' });
+    if (fails < MAX_FAILS) throw fieldError('OldPwd', `原密码不正确，还可尝试${MAX_FAILS - fails}次`);
+    await db.transaction((tx) => revokeUserSessions(deps, tx, auth.userId));
+    throw lockedError();
+  }
   const pwdHash = await hashPassword(newPwd);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ pwdHash, updatedAt: deps.now() }).where(eq(users.id, auth.userId));
+    await tx.update(users).set({ pwdHash, failCount: 0, updatedAt: deps.now() }).where(eq(users.id, auth.userId));
     await revokeUserSessions(deps, tx, auth.userId);
     await audit(tx, { cmpId: auth.cmpId, userId: auth.userId, action: 'password.change', ip }, deps.now());
   });
@@ -126,7 +149,7 @@ export async function updateSelf(deps: AppDeps, auth: Auth, p: UpdateSelfBody, i
   });
 }
 
-const WAY_TEXT: Record<string, string> = { pwd: '账号密码', tel: '手机验证码' };
+const WAY_TEXT: Record<string, string> = { pwd: '账号密码', tel: '手机验证码', demo: '切换角色' };
 
 export async function loginLog(deps: AppDeps, auth: Auth) {
   const rows = await deps.database.db

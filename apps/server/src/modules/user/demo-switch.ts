@@ -1,32 +1,37 @@
-import { and, eq } from 'drizzle-orm';
-import { users } from '../../db/schema';
-import type { AppDeps } from '../../deps';
+import { eq } from 'drizzle-orm';
 import { audit } from '../../core/audit';
-import { type Auth, createSession } from '../../core/auth';
-import { ApiError, notFound, RET } from '../../core/errors';
+import type { Auth } from '../../core/auth';
+import { ApiError, RET } from '../../core/errors';
+import { endSession } from '../../core/session-ops';
+import { companies } from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { loginWithPassword, type SignInMeta } from './sign-in.service';
 
-/** The demo accounts the change-roles action (spec §4) can switch between. */
-export const DEMO_ROLES = ['admin', 'cashier', 'service'] as const;
+/** Change-roles exists only on a server running the demo, and only for the seeded demo company. */
+export async function demoAvailable(deps: AppDeps, cmpId: number): Promise<boolean> {
+  if (!deps.config.demo) return false;
+  const [row] = await deps.database.db
+    .select({ isDemo: companies.isDemo })
+    .from(companies)
+    .where(eq(companies.id, cmpId));
+  return row?.isDemo ?? false;
+}
 
 /**
- * Demo-only change-roles: a real session for the chosen demo account of the caller's company, so the console shows
- * that account's menus. Without DEMO the call does not exist.
+ * Demo change-roles: a sign-in as the chosen demo account of the caller's company with that account's own password
+ * (the same lock, count-down and limits as Login), after which the caller's session ends. Nobody gains a position
+ * without the password of an account that holds it, and no second session outlives the first.
  */
-export async function demoSwitch(deps: AppDeps, auth: Auth, role: string, meta: { ip: string; userAgent: string }) {
-  if (!deps.config.demo) throw new ApiError(RET.NOT_FOUND, '接口不存在');
-  const { db } = deps.database;
-  const [target] = await db
-    .select({ id: users.id, cmpId: users.cmpId })
-    .from(users)
-    .where(and(eq(users.cmpId, auth.cmpId), eq(users.account, role), eq(users.isDel, false), eq(users.state, 1)));
-  if (!target) throw notFound('该演示账号不存在');
-  return db.transaction(async (tx) => {
-    const token = await createSession(deps, tx, target, { way: 'demo', ...meta });
+export async function demoSwitch(deps: AppDeps, auth: Auth, role: string, password: string, meta: SignInMeta) {
+  if (!(await demoAvailable(deps, auth.cmpId))) throw new ApiError(RET.NOT_FOUND, '接口不存在');
+  const token = await loginWithPassword(deps, role, password, meta, { way: 'demo', cmpId: auth.cmpId });
+  await deps.database.db.transaction(async (tx) => {
+    await endSession(deps, tx, auth);
     await audit(
       tx,
       { cmpId: auth.cmpId, userId: auth.userId, action: 'demo.switch', ip: meta.ip, detail: { role } },
       deps.now(),
     );
-    return token;
   });
+  return token;
 }

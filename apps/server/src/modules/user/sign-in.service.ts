@@ -1,21 +1,31 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import { createSession } from '../../core/auth';
-import { ApiError, fail, RET } from '../../core/errors';
+import { fail, fieldError } from '../../core/errors';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { companies, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { checkCode } from '../sys-help/phone-codes.service';
+import {
+  accountKey,
+  disabledError,
+  failAccount,
+  failUnknownName,
+  isLocked,
+  lockedError,
+  MAX_FAILS,
+  phoneKey,
+  pruneGuards,
+  throttleAttempt,
+  wrongPasswordMsg,
+} from './sign-in-guard';
 
-export const MAX_FAILS = 5;
-export const LOCK_MINUTES = 15;
-export const MSG_LOCKED = '密码错误次数过多，账号已锁定，请15分钟后再试或联系管理员解锁';
-export const MSG_DISABLED = '账号已停用，请联系管理员';
-
-interface Meta {
+export interface SignInMeta {
   ip: string;
   userAgent: string;
 }
+
+type Way = 'pwd' | 'tel' | 'demo';
 
 // Verifying against a real hash for unknown accounts keeps both answers equally slow.
 let dummyHash: Promise<string> | undefined;
@@ -24,71 +34,102 @@ const dummy = () => {
   return dummyHash;
 };
 
-async function findLiveUser(deps: AppDeps, where: ReturnType<typeof eq>) {
+/** Deleted accounts are found too: their names stay taken, and they are refused like disabled ones. */
+async function findUser(deps: AppDeps, where: SQL | undefined) {
   const [row] = await deps.database.db
     .select({
       id: users.id,
       cmpId: users.cmpId,
       pwdHash: users.pwdHash,
       state: users.state,
-      failCount: users.failCount,
+      isDel: users.isDel,
       lockedUntil: users.lockedUntil,
       cmpState: companies.state,
     })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.cmpId))
-    .where(and(where, eq(users.isDel, false)))
+    .where(where)
     .limit(1);
   return row;
 }
 
-export async function loginWithPassword(deps: AppDeps, account: string, password: string, meta: Meta) {
-  const user = await findLiveUser(deps, eq(users.account, account.trim().toLowerCase()));
+const disabled = (u: { state: number; isDel: boolean; cmpState: number }) =>
+  u.state !== 1 || u.isDel || u.cmpState !== 1;
+
+/**
+ * Every password sign-in (Login and the demo change-roles). Unknown and known names answer alike: the same
+ * count-down, the same lock after five, the same hashing time. The lock is checked before the password, and 停用
+ * is told only to someone who gave the right password.
+ */
+export async function loginWithPassword(
+  deps: AppDeps,
+  account: string,
+  password: string,
+  meta: SignInMeta,
+  opts: { way?: Way; cmpId?: number } = {},
+) {
+  const name = account.trim().toLowerCase();
+  const key = accountKey(name);
+  const guard = await throttleAttempt(deps, key);
+  if (Math.random() < 0.01) await pruneGuards(deps);
+  const user = await findUser(
+    deps,
+    and(eq(users.account, name), opts.cmpId === undefined ? undefined : eq(users.cmpId, opts.cmpId)),
+  );
+  const now = deps.now();
+  if (isLocked(user ?? guard, now)) throw lockedError();
+  const way = opts.way ?? 'pwd';
   if (!user) {
     await verifyPassword(await dummy(), password);
-    throw fail('账号或密码错误');
+    const fails = await failUnknownName(deps, key);
+    throw fails >= MAX_FAILS ? lockedError() : fail(wrongPasswordMsg(fails));
   }
-  if (user.state !== 1 || user.cmpState !== 1) throw new ApiError(RET.FORBIDDEN, MSG_DISABLED);
-  const now = deps.now();
-  if (user.lockedUntil && user.lockedUntil > now) throw new ApiError(RET.LOCKED, MSG_LOCKED);
-
   if (!(await verifyPassword(user.pwdHash, password))) {
-    const fails = await deps.database.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(users)
-        .set({ failCount: sql`${users.failCount} + 1` })
-        .where(eq(users.id, user.id))
-        .returning({ failCount: users.failCount });
-      const count = row?.failCount ?? MAX_FAILS;
-      if (count >= MAX_FAILS) {
-        // The lock starts a fresh count, so after 15 minutes the user has five tries again.
-        await tx
-          .update(users)
-          .set({ failCount: 0, lockedUntil: new Date(now.getTime() + LOCK_MINUTES * 60_000) })
-          .where(eq(users.id, user.id));
-      }
-      await audit(
-        tx,
-        { cmpId: user.cmpId, userId: user.id, action: 'login.fail', ip: meta.ip, detail: { count } },
-        now,
-      );
-      return count;
-    });
-    if (fails >= MAX_FAILS) throw new ApiError(RET.LOCKED, MSG_LOCKED);
-    throw fail(`账号或密码错误，还可尝试${MAX_FAILS - fails}次`);
+    const fails = await failAccount(deps, user, { ip: meta.ip, way });
+    throw fails >= MAX_FAILS ? lockedError() : fail(wrongPasswordMsg(fails));
   }
-  return startSession(deps, user, 'pwd', meta);
+  if (disabled(user)) throw disabledError();
+  return startSession(deps, user, way, meta);
 }
 
-export async function loginWithCode(deps: AppDeps, phone: string, code: string, meta: Meta) {
-  const user = await findLiveUser(deps, eq(users.phone, phone));
-  if (!user) throw fail('该手机号未绑定账号');
-  if (user.state !== 1 || user.cmpState !== 1) throw new ApiError(RET.FORBIDDEN, MSG_DISABLED);
-  await checkCode(deps, { phone, purpose: 'login', code, consume: true });
+/**
+ * Phone-code sign-in. The code is checked first and answers alike for bound and unbound phones (an unbound phone
+ * gets a code nobody receives); the lock and 停用 are told only after a right code. A locked account cannot sign in
+ * this way either.
+ */
+export async function loginWithCode(deps: AppDeps, phone: string, code: string, meta: SignInMeta) {
+  await throttleAttempt(deps, phoneKey(phone));
+  const user = await findUser(deps, livePhone(phone));
+  await checkSignInCode(deps, { phone, purpose: 'login', code, consume: true, ip: meta.ip });
+  // Only when the account went away between the code and its use: answer as for a spent code.
+  if (!user) throw fieldError('Code', '验证码已过期，请重新获取');
+  if (isLocked(user, deps.now())) throw lockedError();
+  if (disabled(user)) throw disabledError();
   return startSession(deps, user, 'tel', meta);
 }
 
-async function startSession(deps: AppDeps, user: { id: number; cmpId: number }, way: 'pwd' | 'tel', meta: Meta) {
+// A phone is unique among live accounts only, so a deleted account's number may be someone else's now.
+const livePhone = (phone: string) => and(eq(users.phone, phone), eq(users.isDel, false));
+
+/**
+ * A sign-in or recovery code. A wrong one also counts toward the lock of the account the phone belongs to, so code
+ * guessing meets the same five-then-15-minutes as passwords; silently, as the answer stays the code's own and is the
+ * same for an unbound phone. (The lock itself is told only after a right code.)
+ */
+export async function checkSignInCode(
+  deps: AppDeps,
+  input: { phone: string; purpose: 'login' | 'findpwd'; code: string; consume: boolean; ip: string },
+) {
+  await checkCode(deps, {
+    ...input,
+    onWrong: async () => {
+      const user = await findUser(deps, livePhone(input.phone));
+      if (user) await failAccount(deps, user, { ip: input.ip, way: 'code' });
+    },
+  });
+}
+
+async function startSession(deps: AppDeps, user: { id: number; cmpId: number }, way: Way, meta: SignInMeta) {
   const now = deps.now();
   return deps.database.db.transaction(async (tx) => {
     await tx

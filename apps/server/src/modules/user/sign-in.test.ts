@@ -44,7 +44,7 @@ describe('password sign-in', () => {
 
   it('does not tell an unknown account from a wrong password by count', async () => {
     const r = await t.api('/user/Login', { UserAccount: 'nobody', UserPwd: 'x' });
-    expect(r).toMatchObject({ ret: 400, msg: '账号或密码错误' });
+    expect(r).toMatchObject({ ret: 400, msg: '账号或密码错误，还可尝试4次' });
   });
 
   it('refuses a disabled account', async () => {
@@ -101,7 +101,8 @@ describe('sessions', () => {
       { OldPwd: 'wrong-111', NewPwd: 'Better123', ConfirmPwd: 'Better123' },
       first,
     );
-    expect(bad).toMatchObject({ ret: 400, msg: '原密码不正确', data: { Errors: { OldPwd: '原密码不正确' } } });
+    const msg = '原密码不正确，还可尝试4次';
+    expect(bad).toMatchObject({ ret: 400, msg, data: { Errors: { OldPwd: msg } } });
     const weak = await t.api(
       '/user/ChangePwd',
       { OldPwd: 'Linli@123', NewPwd: 'abcdefgh', ConfirmPwd: 'abcdefgh' },

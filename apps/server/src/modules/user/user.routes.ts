@@ -1,10 +1,16 @@
-import { z } from 'zod';
-import { ChangePwdBody, LoginBody, LoginByTelBody, UpdateSelfBody, UserFindPwdBody } from '@linli/shared';
+import {
+  ChangePwdBody,
+  DemoSwitchBody,
+  LoginBody,
+  LoginByTelBody,
+  UpdateSelfBody,
+  UserFindPwdBody,
+} from '@linli/shared';
 import { call } from '../../core/calls';
 import { fieldError } from '../../core/errors';
 import { revokeSession } from '../../core/session-ops';
 import { changePassword, loginLog, recoverPassword, updateSelf, userInfo } from './account.service';
-import { DEMO_ROLES, demoSwitch } from './demo-switch';
+import { demoSwitch } from './demo-switch';
 import { loginWithCode, loginWithPassword } from './sign-in.service';
 
 const SIGN_IN_LIMIT = { max: 30, timeWindow: 60_000 };
@@ -69,8 +75,10 @@ export const userCalls = [
   }),
   call({
     path: '/user/DemoSwitch',
-    body: z.object({ Role: z.enum(DEMO_ROLES, { error: '角色不正确' }) }),
+    // It signs in (with the chosen account's password), so it is limited like the other sign-ins.
+    rateLimit: SIGN_IN_LIMIT,
+    body: DemoSwitchBody,
     okMsg: '切换成功',
-    handler: (b, { deps, auth, req }) => demoSwitch(deps, auth, b.Role, meta(req)),
+    handler: (b, { deps, auth, req }) => demoSwitch(deps, auth, b.Role, b.Password, meta(req)),
   }),
 ];

@@ -1,14 +1,13 @@
 import { CaretDownOutlined, UserOutlined } from '@ant-design/icons';
-import { LOGIN_PATH, SHELL_TEXT } from '@linli/shared';
+import { DEMO_ROLES, LOGIN_PATH, SHELL_TEXT } from '@linli/shared';
 import { Avatar, Dropdown, type MenuProps, Popover } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { appConfig } from '../../config';
+import { DemoSwitchDialog } from '../../modules/account/demo-switch-dialog';
 import { changeRoles, logout } from '../session';
 import { useUserStore } from '../stores/user-store';
 import { AppDownloadCard } from './app-download';
-
-/** Roles offered by the demo-only change-roles action: the demo accounts' names. */
-const DEMO_ROLES = ['admin', 'cashier', 'service'];
 
 export function UserMenu({ onFeedback }: { onFeedback: () => void }) {
   const navigate = useNavigate();
@@ -16,6 +15,8 @@ export function UserMenu({ onFeedback }: { onFeedback: () => void }) {
   const avatar = useUserStore((s) => s.avatar);
   // Offered when the server runs with DEMO on (spec §4), whatever the build.
   const demo = useUserStore((s) => Boolean(s.info?.Demo));
+  const account = useUserStore((s) => s.info?.UserAccount);
+  const [switchTo, setSwitchTo] = useState<string | null>(null);
 
   const items: MenuProps['items'] = [
     { key: 'center', label: SHELL_TEXT.personalCenter, onClick: () => navigate('/personalCenter/index') },
@@ -41,13 +42,10 @@ export function UserMenu({ onFeedback }: { onFeedback: () => void }) {
           {
             key: 'roles',
             label: '切换角色',
-            children: DEMO_ROLES.map((role) => ({
+            children: DEMO_ROLES.filter((role) => role !== account).map((role) => ({
               key: `role-${role}`,
               label: role,
-              onClick: async () => {
-                await changeRoles(role);
-                navigate('/', { replace: true });
-              },
+              onClick: () => setSwitchTo(role),
             })),
           },
         ]
@@ -64,12 +62,24 @@ export function UserMenu({ onFeedback }: { onFeedback: () => void }) {
   ];
 
   return (
-    <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
-      <button type="button" className="navbar-user" aria-label="用户菜单">
-        <Avatar size={32} src={avatar || undefined} icon={<UserOutlined />} />
-        <span className="navbar-user-name">{name}</span>
-        <CaretDownOutlined />
-      </button>
-    </Dropdown>
+    <>
+      <Dropdown menu={{ items }} trigger={['click']} placement="bottomRight">
+        <button type="button" className="navbar-user" aria-label="用户菜单">
+          <Avatar size={32} src={avatar || undefined} icon={<UserOutlined />} />
+          <span className="navbar-user-name">{name}</span>
+          <CaretDownOutlined />
+        </button>
+      </Dropdown>
+      {demo && (
+        <DemoSwitchDialog
+          role={switchTo}
+          onClose={() => setSwitchTo(null)}
+          onSwitch={async (role, password) => {
+            await changeRoles(role, password);
+            navigate('/', { replace: true });
+          }}
+        />
+      )}
+    </>
   );
 }
