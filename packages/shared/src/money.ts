@@ -22,6 +22,15 @@ export function toFen(money: string | number): number {
   return sign === '-' && fen !== 0 ? -fen : fen;
 }
 
+/** `toFen`, or null for text that is no amount (or too large to count in fen): for checks of what a user typed. */
+export function tryFen(money: string | number): number | null {
+  try {
+    return toFen(money);
+  } catch {
+    return null;
+  }
+}
+
 function numberText(n: number): string {
   if (!Number.isFinite(n)) throw new RangeError(`金额格式不正确：${n}`);
   // String(n) is the shortest text that reads back as n: 12.3 → '12.3', 0.1 + 0.2 → '0.30000000000000004'.

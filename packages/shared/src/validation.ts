@@ -125,3 +125,35 @@ export function filterInteger(input: string): string {
 export function filterMinus(input: string): string {
   return input.replace(/[^\d-]/g, '');
 }
+
+/**
+ * Text no field may hold: NUL and the other control characters but tab and line breaks (PostgreSQL refuses NUL; the
+ * rest only hide in names), and a UTF-16 half (a lone surrogate), which no UTF-8 column or JSON log can store.
+ */
+const UNSUPPORTED_TEXT =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export const hasUnsupportedText = (value: string): boolean => UNSUPPORTED_TEXT.test(value);
+
+/**
+ * The path of the first text (value or key) in a request body that holds unsupported characters, or null. Walks
+ * without recursion so a deeply nested body cannot overflow the stack.
+ */
+export function findUnsupportedText(input: unknown): (string | number)[] | null {
+  const stack: { value: unknown; path: (string | number)[] }[] = [{ value: input, path: [] }];
+  while (stack.length) {
+    const { value, path } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (hasUnsupportedText(value)) return path;
+    } else if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
+    } else if (value !== null && typeof value === 'object') {
+      // Pushed last to first (each key above its value), so the first bad field in the body's order is named.
+      for (const [k, v] of Object.entries(value).reverse()) {
+        stack.push({ value: v, path: [...path, k] }, { value: k, path: [...path, k] });
+      }
+    }
+  }
+  return null;
+}

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { MSG_PASSWORD_MISMATCH } from './constants';
 import { checkCertNo, checkEmail, checkMobile, checkPassword, normaliseCertNo, validate } from './validation';
-
-// The messages of checks we do not word ourselves (wrong types, unknown keys) come out in Chinese too.
-z.config(z.locales.zhCN());
+// Installs the product's wording for the checks no rule words itself (wrong types, missing fields).
+import './zod-messages';
 
 /** Form bodies carry numbers as text and JSON bodies may carry text as numbers: treat both as text. */
 const asText = (value: unknown) => (typeof value === 'number' || typeof value === 'bigint' ? String(value) : value);
@@ -90,4 +89,21 @@ export function samePassword<T extends Record<string, unknown>>(
       ctx.addIssue({ code: 'custom', message: MSG_PASSWORD_MISMATCH, path: [confirmKey] });
     }
   };
+}
+
+/**
+ * How a stored file is referred to: '/uploads/202611/<32 hex>.png' as /Img/PostFiles answers it (or without the
+ * '/uploads/' prefix). Anything else — an outside URL, `javascript:`, a path out of the folder — is not ours to show.
+ */
+export const UPLOAD_REF_PATTERN = /^(\/uploads\/)?\d{6}\/[0-9a-f]{32}\.[a-z]{3,4}$/;
+export const isUploadRef = (value: string) => UPLOAD_REF_PATTERN.test(value);
+/** The stored path of an upload reference (the uploads table's stored_path). */
+export const uploadStoredPath = (ref: string) => ref.replace(/^\/uploads\//, '');
+
+/** An optional reference to a file uploaded here; blank and null become undefined. */
+export function zUploadRef(label: string) {
+  return z.preprocess(
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : asText(value)),
+    z.string().trim().refine(isUploadRef, `${label}须为本系统上传的文件`).optional(),
+  );
 }

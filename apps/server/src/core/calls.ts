@@ -1,3 +1,4 @@
+import { findUnsupportedText, labelOfPath } from '@linli/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppDeps } from '../deps';
@@ -84,8 +85,7 @@ const emptyBody = z.object({}).passthrough();
 export function validationError(error: z.ZodError): ApiError {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = issue.path.length ? String(issue.path[0]) : '_';
-    errors[field] ??= issue.message;
+    errors[fieldOf(issue.path)] ??= issue.message;
   }
   const first = error.issues[0]?.message ?? '参数错误';
   return new ApiError(RET.INVALID, first, { Errors: errors });
@@ -136,7 +136,19 @@ export function registerCalls(
   }
 }
 
-function parse<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+/** The field a path starts at, for `data.Errors`; '_' when the whole body is at fault. */
+const fieldOf = (path: readonly PropertyKey[]) => (path.length ? String(path[0]) : '_');
+
+/**
+ * Every call's input passes here first. Text that no column can store (NUL, control characters, half a UTF-16
+ * pair) is refused whatever the schema says, so a call added later is covered without declaring anything.
+ */
+export function parse<S extends z.ZodType>(schema: S, raw: unknown): z.infer<S> {
+  const bad = findUnsupportedText(raw);
+  if (bad) {
+    const msg = `${labelOfPath(bad)}含有不支持的字符`;
+    throw new ApiError(RET.INVALID, msg, { Errors: { [fieldOf(bad)]: msg } });
+  }
   const r = schema.safeParse(raw);
   if (!r.success) throw validationError(r.error);
   return r.data;

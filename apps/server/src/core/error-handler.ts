@@ -14,6 +14,12 @@ const clientErrors: Record<string, string> = {
 };
 
 /**
+ * PostgreSQL's refusals of a value itself (text it cannot store, a number or date out of range or unreadable): the
+ * input was wrong, not the server. The boundary checks should catch these first; this is the last resort.
+ */
+const BAD_VALUE_CODES = new Set(['22P02', '22P05', '22001', '22003', '22007', '22008', '22021', '2201W', '2201X']);
+
+/**
  * One place maps every failure to the envelope: refusals and validation answer HTTP 200 with a non-zero ret and a
  * Chinese msg; only transport faults (body too large) keep their HTTP status. Never a stack trace.
  */
@@ -40,6 +46,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
     if (pgCode === '23505') {
       return reply.status(200).send({ ret: RET.CONFLICT, msg: '数据已存在，请勿重复提交', data: null });
+    }
+    if (pgCode && BAD_VALUE_CODES.has(pgCode)) {
+      req.log.warn({ err }, 'value refused by the database');
+      return reply.status(200).send({ ret: RET.INVALID, msg: '参数错误', data: null });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(200).send({ ret: RET.ERROR, msg: '服务器繁忙，请稍后再试', data: null });

@@ -2,7 +2,8 @@ import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyRequest } from 'fastify';
-import { ApiError, fail, RET } from './errors';
+import { fieldLabel, hasUnsupportedText } from '@linli/shared';
+import { ApiError, fail, fieldError, RET } from './errors';
 
 /**
  * Spreadsheets for every list: a streaming xlsx export, an all-or-nothing import reader and a template generator.
@@ -39,13 +40,19 @@ export function contentDisposition(fileName: string): string {
 /**
  * Rows are written one at a time to a zip stream that goes straight to the response. When the reader is slower than
  * the writer, writing waits for the stream to drain, so a large export (rows from `batchedRows`) holds only a batch.
+ *
+ * The first row is read before the answer starts, so a query that fails (a bad filter the database refuses) still
+ * answers the JSON envelope. A failure after that destroys the stream: the transfer ends without its last chunk, which
+ * every client reports as a broken download, never as a complete file.
  */
-export function xlsxExport<T>(
+export async function xlsxExport<T>(
   fileName: string,
   columns: XlsxColumn<T>[],
   rows: Iterable<T> | AsyncIterable<T>,
   sheetName = 'Sheet1',
-): FileAnswer {
+): Promise<FileAnswer> {
+  const it = Symbol.asyncIterator in rows ? rows[Symbol.asyncIterator]() : rows[Symbol.iterator]();
+  const first = await it.next();
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName);
@@ -53,8 +60,8 @@ export function xlsxExport<T>(
   ws.getRow(1).font = { bold: true };
   void (async () => {
     ws.getRow(1).commit();
-    for await (const row of rows) {
-      ws.addRow(columns.map((c) => c.value(row) ?? '')).commit();
+    for (let r = first; !r.done; r = await it.next()) {
+      ws.addRow(columns.map((c) => c.value(r.value) ?? '')).commit();
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
     ws.commit();
@@ -98,9 +105,14 @@ export async function readUpload(req: FastifyRequest, maxBytes = IMPORT_MAX_BYTE
   let file: { fileName: string; data: Buffer } | undefined;
   for await (const part of req.parts({ limits: { fileSize: maxBytes } })) {
     if (part.type === 'field') {
-      fields[part.fieldname] = String(part.value);
+      const value = String(part.value);
+      if (hasUnsupportedText(part.fieldname) || hasUnsupportedText(value)) {
+        throw fieldError(part.fieldname, `${fieldLabel(part.fieldname)}含有不支持的字符`);
+      }
+      fields[part.fieldname] = value;
       continue;
     }
+    if (hasUnsupportedText(part.filename)) throw fieldError('FileName', '文件名含有不支持的字符');
     const data = await part.toBuffer().catch(() => null);
     if (!data || part.file.truncated) throw fail(`导入文件不能超过${Math.round(maxBytes / 1024 / 1024)}MB`);
     file ??= { fileName: part.filename || 'import.xlsx', data };

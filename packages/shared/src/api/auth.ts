@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { samePassword, zMobile, zOptionalEmail, zOptionalText, zPassword, zRequiredText } from '../zod-rules';
+import {
+  samePassword,
+  zMobile,
+  zOptionalEmail,
+  zOptionalText,
+  zPassword,
+  zRequiredText,
+  zUploadRef,
+} from '../zod-rules';
 
 const MSG_ACCOUNT_REQUIRED = '请输入账号';
 const MSG_PASSWORD_REQUIRED = '请输入密码';
@@ -82,7 +90,7 @@ export const UpdateSelfBody = z.object({
     (v) => (v === '' || v == null ? 0 : Number(v)),
     z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '性别不正确' }),
   ),
-  Logo: zOptionalText(255, '头像'),
+  Logo: zUploadRef('头像'),
 });
 export type UpdateSelfBody = z.infer<typeof UpdateSelfBody>;
 

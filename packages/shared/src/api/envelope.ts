@@ -41,13 +41,26 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ ret: z.number(), msg: z.string(), data, count: z.number().int().min(0).optional() });
 }
 
+/** The last page a list call reads: beyond it the offset would only be a mistake (or 1e308). */
+export const PAGE_INDEX_MAX = 100_000;
+/** The largest PgSize a request may name; each list then clamps to its own ceiling. */
+export const PAGE_SIZE_MAX = 10_000;
+
+const blankOrNumber = (v: unknown) => (v === '' || v == null ? undefined : typeof v === 'string' ? Number(v) : v);
+const pageNumber = (max: number, msg: string) => z.number({ error: msg }).int(msg).min(1, msg).max(max, msg);
+const MSG_PG_INDEX = `页码须为1到${PAGE_INDEX_MAX}的整数`;
+const msgPgSize = (max: number) => `每页条数须为1到${max}的整数`;
+
+/** Optional PgIndex/PgSize members to spread into a list call's body; blank counts as missing. */
+export const pagingMembers = (maxSize = PAGE_SIZE_MAX) => ({
+  PgIndex: z.preprocess(blankOrNumber, pageNumber(PAGE_INDEX_MAX, MSG_PG_INDEX).optional()),
+  PgSize: z.preprocess(blankOrNumber, pageNumber(maxSize, msgPgSize(maxSize)).optional()),
+});
+
 /** Paging query of every list call: PgIndex is 1-based. */
 export const PageQuery = z.object({
-  PgIndex: z.preprocess((v) => (v === '' || v == null ? undefined : Number(v)), z.number().int().min(1).default(1)),
-  PgSize: z.preprocess(
-    (v) => (v === '' || v == null ? undefined : Number(v)),
-    z.number().int().min(1).max(500).default(20),
-  ),
+  PgIndex: z.preprocess(blankOrNumber, pageNumber(PAGE_INDEX_MAX, MSG_PG_INDEX).default(1)),
+  PgSize: z.preprocess(blankOrNumber, pageNumber(500, msgPgSize(500)).default(20)),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 

@@ -19,7 +19,7 @@ export function zInt(msg = '请输入整数') {
 }
 
 /** A record id: an integer ≥ 0 (0 means "create" in Save calls). */
-export const zId = (msg = 'Id 不正确') => z.preprocess(toNumber, z.number({ error: msg }).int(msg).min(0, msg));
+export const zId = (msg = '编号不正确') => z.preprocess(toNumber, z.number({ error: msg }).int(msg).min(0, msg));
 
 /** A number that may arrive as text; blank counts as missing. */
 export function zNumber(msg = '请输入数字') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN } from '../validation';
-import { zFormat, zMobile, zOptionalMobile, zOptionalText, zRequiredText } from '../zod-rules';
+import { zFormat, zMobile, zOptionalMobile, zOptionalText, zRequiredText, zUploadRef } from '../zod-rules';
 import { jsonArray, zFlag, zId, zInt } from './form';
 
 /**
@@ -38,15 +38,21 @@ export const zTel = () => z.preprocess(toTelText, z.string().refine(isTel, MSG_T
 export const zRequiredTel = (requiredMsg: string) =>
   z.preprocess(toTelText, z.string({ error: requiredMsg }).refine(isTel, MSG_TEL_INVALID));
 
-const validDate = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`));
+/** A real calendar day: '2024-02-30' and year 0 read as dates to Date.parse but not to PostgreSQL. */
+export const isCalendarDate = (v: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || v < '0001-01-01') return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === v;
+};
 const toDateText = (v: unknown) => (blank(v) ? undefined : String(v).trim().slice(0, 10));
 
 /** An optional calendar date 'YYYY-MM-DD' (a time part is cut off). */
-export const zDate = () => z.preprocess(toDateText, z.string().refine(validDate, '日期格式不正确').optional());
+export const zDate = (label = '日期') =>
+  z.preprocess(toDateText, z.string().refine(isCalendarDate, `${label}格式不正确`).optional());
 
 /** A required calendar date 'YYYY-MM-DD'. */
 export const zRequiredDate = (requiredMsg: string) =>
-  z.preprocess(toDateText, z.string({ error: requiredMsg }).refine(validDate, '日期格式不正确'));
+  z.preprocess(toDateText, z.string({ error: requiredMsg }).refine(isCalendarDate, '日期格式不正确'));
 
 const optionalId = () => z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? undefined : v), zId().optional());
 
@@ -55,7 +61,7 @@ export const CompanyEditBody = z.object({
     z.string().min(2, '企业名称需为2-50个字符').max(50, '企业名称需为2-50个字符'),
   ),
   ShortName: zOptionalText(20, '简称'),
-  Logo: zOptionalText(255, '企业Logo'),
+  Logo: zUploadRef('企业标志'),
   Contact: zRequiredText('请输入联系人', 30, '联系人'),
   ContactTel: zRequiredTel('请输入联系电话'),
   Address: zOptionalText(100, '地址'),
@@ -122,7 +128,7 @@ export const StaffSaveBody = z.object({
   /** Create only: 8–20 with letters and digits, typed twice. */
   Password: z.preprocess((v) => (blank(v) ? undefined : v), z.string().optional()),
   ConfirmPwd: z.preprocess((v) => (blank(v) ? undefined : v), z.string().optional()),
-  Logo: zOptionalText(255, '头像'),
+  Logo: zUploadRef('头像'),
   ArchiveId: optionalId(),
   Remark: zOptionalText(200, '备注'),
 });
@@ -151,7 +157,7 @@ export const ArchiveSaveBody = z.object({
   School: zOptionalText(50, '毕业院校'),
   Major: zOptionalText(50, '专业'),
   Address: zOptionalText(100, '住址'),
-  Photo: zOptionalText(255, '照片'),
+  Photo: zUploadRef('照片'),
   DptId: optionalId(),
   JobTitle: zOptionalText(30, '职务'),
   EntryDate: zRequiredDate('请选择入职日期'),

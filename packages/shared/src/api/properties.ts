@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zOptionalText, zRequiredText } from '../zod-rules';
+import { isUploadRef, zOptionalText, zRequiredText, zUploadRef } from '../zod-rules';
 import { jsonArray, zFlag, zId } from './form';
 import { zDate, zRequiredDate, zTel } from './org';
 import { toFen } from '../money';
@@ -34,7 +34,10 @@ export const CommunitySaveBody = z.object({
   ServicePhone: zTel(),
   ManagerUserId: optionalId(),
   DeliveryDate: zDate(),
-  Photos: jsonArray(z.string().max(255), { max: 5, maxMessage: '照片最多5张' }).default([]),
+  Photos: jsonArray(z.string().trim().refine(isUploadRef, '照片须为本系统上传的文件'), {
+    max: 5,
+    maxMessage: '照片最多5张',
+  }).default([]),
   Status: zIntOr(1, 0, 1, '状态不正确'),
 });
 export type CommunitySaveBody = z.infer<typeof CommunitySaveBody>;
@@ -194,23 +197,26 @@ export const HandoverSaveBody = z.object({
 export type HandoverSaveBody = z.infer<typeof HandoverSaveBody>;
 
 export const HandoverReasonBody = z.object({
-  Id: requiredId('Id 不正确'),
+  Id: requiredId('编号不正确'),
   Reason: zRequiredText('请输入原因', 200, '原因'),
 });
 
 export const HandoverCompleteBody = z.object({
-  Id: requiredId('Id 不正确'),
+  Id: requiredId('编号不正确'),
   InspectResults: jsonArray(
     z.object({
       Item: z.string().trim().min(1).max(20),
       Ok: zFlag(),
       Note: zOptionalText(200, '备注'),
-      Photos: jsonArray(z.string().max(255), { max: 5, maxMessage: '照片最多5张' }).default([]),
+      Photos: jsonArray(z.string().trim().refine(isUploadRef, '照片须为本系统上传的文件'), {
+        max: 5,
+        maxMessage: '照片最多5张',
+      }).default([]),
     }),
   ).default([]),
   Keys: jsonArray(z.object({ Name: z.string().trim().min(1).max(20), Qty: zIntIn(0, 99, '数量需为0-99') })).default([]),
   MeterReadings: jsonArray(z.object({ MeterId: zId(), Reading: zDecimal('读数', 0, 9999999999.99) })).default([]),
-  SignatureImg: zOptionalText(255, '签名'),
+  SignatureImg: zUploadRef('签名'),
   OwnerSigned: zFlag().default(false),
   /** false: the owner refused the keys; the appointment goes to 待整改 and a 复验 follows. */
   Accepted: zFlag().default(true),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fenToMoney, toFen } from '../money';
+import { fenToMoney, toFen, tryFen } from '../money';
 import { zInt } from './form';
 
 /** Names and numbers of the properties area (domain/properties.md), shared by forms, lists and the server. */
@@ -45,8 +45,9 @@ export function zDecimal(label: string, min: number, max: number, opts: { requir
       .string({ error: opts.required ?? `请输入${label}` })
       .refine((v) => /^-?\d+(\.\d{1,2})?$/.test(v), { message: `${label}最多两位小数`, abort: true })
       .refine((v) => {
-        const fen = toFen(v);
-        return fen >= toFen(min) && fen <= toFen(max);
+        // Too many digits to count in fen is past any bound.
+        const fen = tryFen(v);
+        return fen !== null && fen >= toFen(min) && fen <= toFen(max);
       }, rangeMsg)
       .transform((v) => fenToMoney(toFen(v))),
   );

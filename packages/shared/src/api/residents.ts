@@ -102,7 +102,7 @@ export const ResidentSaveBody = z
 export type ResidentSaveBody = z.infer<typeof ResidentSaveBody>;
 
 export const ResidentMoveOutBody = z.object({
-  Id: requiredId('Id 不正确'),
+  Id: requiredId('编号不正确'),
   LinkIds: jsonArray(zId()).default([]),
   MoveOutDate: zDate(),
   RevokeCards: zFlag().default(true),
@@ -125,15 +125,15 @@ export const ResidentTagSaveBody = z.object({
 export type ResidentTagSaveBody = z.infer<typeof ResidentTagSaveBody>;
 
 export const RegistrationRejectBody = z.object({
-  Id: requiredId('Id 不正确'),
+  Id: requiredId('编号不正确'),
   Reason: zRequiredText(MSG_REJECT_REASON, 100, '驳回原因'),
 });
 export type RegistrationRejectBody = z.infer<typeof RegistrationRejectBody>;
 
 /** 撤回 by the applicant; an application of another app user answers '数据不存在'. */
 export const RegistrationWithdrawBody = z.object({
-  Id: requiredId('Id 不正确'),
-  AppUserId: requiredId('AppUserId 不正确'),
+  Id: requiredId('编号不正确'),
+  AppUserId: requiredId('用户编号不正确'),
 });
 export type RegistrationWithdrawBody = z.infer<typeof RegistrationWithdrawBody>;
 
@@ -144,7 +144,7 @@ export const RegistrationApproveBody = z.object({
 export const RegistrationSubmitBody = z
   .object({
     RoomId: requiredId('请选择房屋'),
-    AppUserId: requiredId('AppUserId 不正确'),
+    AppUserId: requiredId('用户编号不正确'),
     Name: zRequiredText('请输入姓名', 20, '姓名'),
     Mobile: z.preprocess(text, z.string()),
     IdNo: z.preprocess((v) => text(v).toUpperCase(), z.string()),

@@ -11,12 +11,17 @@ const text = (max: number) => z.preprocess((v) => (v == null ? '' : String(v)), 
 
 const PullBody = z.object({
   // More than 50 is read as 50: a device asking too much still gets work.
-  Max: z.preprocess((v) => (v === '' || v == null ? undefined : v), zInt('Max 不正确').optional()),
+  Max: z.preprocess((v) => (v === '' || v == null ? undefined : v), zInt('数量上限不正确').optional()),
 });
 
 const AckBody = z.object({
   Results: jsonArray(
-    z.object({ TaskId: zInt('TaskId 不正确'), Ok: zFlag(), Code: text(30).default(''), Reason: text(200).default('') }),
+    z.object({
+      TaskId: zInt('任务编号不正确'),
+      Ok: zFlag(),
+      Code: text(30).default(''),
+      Reason: text(200).default(''),
+    }),
     { max: 50, maxMessage: '一次最多回执50条' },
   ),
 });

@@ -8,6 +8,7 @@ import { pageOf } from '../../core/paging';
 import { likeText } from './filters';
 import { assertCommunity, inScope } from '../../core/scope';
 import { sortOf } from '../../core/sorting';
+import { assertOwnUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
 import { buildings, communities, rooms, userCommunities, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -130,6 +131,7 @@ export async function saveCommunity(deps: AppDeps, auth: Auth, b: CommunitySaveB
       .where(and(eq(users.id, b.ManagerUserId), eq(users.cmpId, auth.cmpId), eq(users.isDel, false)));
     if (!m) throw fieldError('ManagerUserId', '负责人不存在');
   }
+  await assertOwnUploads(db, auth.cmpId, b.Photos, 'Photos', '照片不存在，请重新上传');
   return db.transaction(async (tx) => {
     const [dup] = await tx
       .select({ id: communities.id })

@@ -1,4 +1,4 @@
-import { checkCertNo, checkMobile, fenToMoney, ROOM_STATUS, ROOM_TYPES, toFen } from '@linli/shared';
+import { checkCertNo, checkMobile, fenToMoney, ROOM_STATUS, ROOM_TYPES, toFen, tryFen } from '@linli/shared';
 import type { SheetRow } from '../../core/excel';
 
 /** The one template of buildings and rooms (properties.md "Import"); the room export uses the same columns. */
@@ -83,16 +83,20 @@ export function checkRoomRow(
     const n = Number(area);
     if (!Number.isFinite(n) || n <= 0) errors.push('建筑面积必须大于0');
     else if (!DECIMAL.test(area)) errors.push('建筑面积最多两位小数');
-    else if (toFen(area) > 9_999_999) errors.push('建筑面积不能超过99999.99');
+    else if ((tryFen(area) ?? Infinity) > 9_999_999) errors.push('建筑面积不能超过99999.99');
   }
   const inner = v['套内面积'] ?? '';
-  if (inner && (!DECIMAL.test(inner) || toFen(inner) <= 0)) errors.push('套内面积需为大于0的数字，最多两位小数');
-  else if (inner && area && DECIMAL.test(area) && toFen(inner) > toFen(area)) errors.push('套内面积不能大于建筑面积');
+  // A figure too long to count in fen is larger than any area (tryFen gives null).
+  const innerFen = tryFen(inner) ?? Infinity;
+  if (inner && (!DECIMAL.test(inner) || innerFen <= 0)) errors.push('套内面积需为大于0的数字，最多两位小数');
+  else if (inner && area && DECIMAL.test(area) && innerFen > (tryFen(area) ?? Infinity))
+    errors.push('套内面积不能大于建筑面积');
   const layout = v['户型'] ?? '';
   const lm = /^(\d)室(\d)厅(\d)卫$/.exec(layout);
   if (layout && !lm) errors.push('户型格式不正确，如：3室2厅2卫');
   const coef = v['收费系数'] || '1.00';
-  if (!DECIMAL.test(coef) || toFen(coef) < 1 || toFen(coef) > 999) errors.push('收费系数需为0.01-9.99');
+  const coefFen = DECIMAL.test(coef) ? tryFen(coef) : null;
+  if (coefFen === null || coefFen < 1 || coefFen > 999) errors.push('收费系数需为0.01-9.99');
   const statusText = v['房间状态'] ?? '';
   const ownerName = v['业主姓名'] ?? '';
   const ownerMobile = v['业主手机'] ?? '';

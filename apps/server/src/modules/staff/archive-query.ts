@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { zDate } from '@linli/shared';
 import { z } from 'zod';
 import type { Auth } from '../../core/auth';
 import { pagingFields } from '../../core/paging';
@@ -14,8 +15,8 @@ export const ArchiveFilter = z.object({
   DptId: opt(z.coerce.number().int()),
   Status: opt(z.coerce.number().int()),
   Education: opt(z.string().max(10)),
-  EntryFrom: opt(z.string().max(10)),
-  EntryTo: opt(z.string().max(10)),
+  EntryFrom: zDate('入职开始日期'),
+  EntryTo: zDate('入职结束日期'),
   /** 合同30天内到期: 在职 files whose contract ends within the next 30 days. */
   ContractDue: opt(z.preprocess((v) => v === true || v === 1 || v === '1' || v === 'true', z.boolean())),
   ...pagingFields,
