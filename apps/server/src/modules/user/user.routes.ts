@@ -41,15 +41,18 @@ export const userCalls = [
   }),
   call({
     path: '/user/GetInfo',
+    reads: true,
     handler: (_b, { deps, auth }) => userInfo(deps, auth),
   }),
   call({
     path: '/user/Logout',
+    self: true,
     okMsg: '已退出登录',
     handler: (_b, { deps, auth }) => revokeSession(deps, auth),
   }),
   call({
     path: '/user/ChangePwd',
+    self: true,
     body: ChangePwdBody,
     okMsg: '密码修改成功，请重新登录',
     handler: (b, { deps, auth, ip }) => {
@@ -59,16 +62,19 @@ export const userCalls = [
   }),
   call({
     path: '/user/UpdateSelf',
+    self: true,
     body: UpdateSelfBody,
     okMsg: '保存成功',
     handler: (b, { deps, auth, ip }) => updateSelf(deps, auth, b, ip),
   }),
   call({
     path: '/user/LoginLog',
+    reads: true,
     handler: (_b, { deps, auth }) => loginLog(deps, auth),
   }),
   call({
     path: '/user/DemoSwitch',
+    self: true,
     body: z.object({ Role: z.enum(DEMO_ROLES, { error: '角色不正确' }) }),
     okMsg: '切换成功',
     handler: (b, { deps, auth, req }) => demoSwitch(deps, auth, b.Role, meta(req)),
