@@ -233,7 +233,7 @@ export async function leaveArchive(deps: AppDeps, auth: Auth, b: ArchiveLeaveBod
           .update(users)
           .set({ state: 0, updatedAt: deps.now() })
           .where(and(eq(users.id, u.id), eq(users.cmpId, auth.cmpId)));
-        await revokeUserSessions(deps, tx, u.id);
+        await revokeUserSessions(deps, tx, u.id, auth.cmpId);
         disabled = true;
       }
     }

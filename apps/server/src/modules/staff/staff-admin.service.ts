@@ -163,7 +163,7 @@ export async function setStaffState(deps: AppDeps, auth: Auth, id: number, state
       .set({ state, updatedAt: deps.now() })
       .where(and(eq(users.id, id), eq(users.cmpId, auth.cmpId)));
     // A disabled account's sessions end now, not at their expiry.
-    if (state === 0) await revokeUserSessions(deps, tx, id);
+    if (state === 0) await revokeUserSessions(deps, tx, id, auth.cmpId);
     await log(deps, tx, auth, ip, state ? 'staff.enable' : 'staff.disable', id);
   });
   return null;
@@ -202,7 +202,7 @@ export async function resetStaffPassword(
       .update(users)
       .set({ pwdHash, failCount: 0, lockedUntil: null, updatedAt: deps.now() })
       .where(and(eq(users.id, u.id), eq(users.cmpId, auth.cmpId)));
-    await revokeUserSessions(deps, tx, u.id);
+    await revokeUserSessions(deps, tx, u.id, auth.cmpId);
     await log(deps, tx, auth, ip, 'staff.resetpwd', u.id, { Random: b.Random });
   });
   // The generated password is shown once, to the person who reset it; it is stored only as a hash.
@@ -236,7 +236,7 @@ export async function deleteStaff(deps: AppDeps, auth: Auth, id: number, ip: str
       .update(employeeArchives)
       .set({ userId: null })
       .where(and(eq(employeeArchives.userId, id), eq(employeeArchives.cmpId, auth.cmpId)));
-    await revokeUserSessions(deps, tx, id);
+    await revokeUserSessions(deps, tx, id, auth.cmpId);
     await log(deps, tx, auth, ip, 'staff.del', id, { UserAccount: u.account, UserName: u.name });
   });
   return null;

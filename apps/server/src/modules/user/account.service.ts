@@ -79,7 +79,7 @@ export async function recoverPassword(deps: AppDeps, phone: string, code: string
       .update(users)
       .set({ pwdHash, failCount: 0, lockedUntil: null, updatedAt: deps.now() })
       .where(eq(users.id, user.id));
-    await revokeUserSessions(deps, tx, user.id);
+    await revokeUserSessions(deps, tx, user.id, user.cmpId);
     await audit(tx, { cmpId: user.cmpId, userId: user.id, action: 'password.recover', ip }, deps.now());
   });
 }
@@ -91,7 +91,7 @@ export async function changePassword(deps: AppDeps, auth: Auth, oldPwd: string, 
   const pwdHash = await hashPassword(newPwd);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ pwdHash, updatedAt: deps.now() }).where(eq(users.id, auth.userId));
-    await revokeUserSessions(deps, tx, auth.userId);
+    await revokeUserSessions(deps, tx, auth.userId, auth.cmpId);
     await audit(tx, { cmpId: auth.cmpId, userId: auth.userId, action: 'password.change', ip }, deps.now());
   });
 }
