@@ -51,8 +51,8 @@ export interface PublicCall<S extends z.ZodType> extends BaseDef<S> {
 export type BtnOf = (raw: Record<string, unknown>) => string;
 
 /**
- * What a session call may do, stated by every call as one of three (the route-declarations walk checks each
- * against what the call really does):
+ * What a session call may do, stated by every call as one of three (declared-reads.test.ts and access-walk.test.ts
+ * check each against what the call really does):
  * - `reads: true`: changes nothing; with `role` only holders of that screen may call it, without one every
  *   signed-in user may (pickers, the shell's own data).
  * - `self: true`: changes only the caller's own data (password, profile, messages, own uploads); no role.
@@ -65,7 +65,11 @@ interface SessionCallBase<S extends z.ZodType> extends BaseDef<S> {
   handler(input: z.infer<S>, ctx: AuthedContext): Promise<unknown>;
 }
 
-/** Type error "Property 'reads' is missing … in type 'ReadingCall'" on a new call: see SessionCall. */
+/**
+ * On a new call, "Property 'reads' is missing … but required in type 'ReadingCall'" means it declares nothing, and
+ * "Property 'btn' is missing … in type 'ButtonCall'" a role without a button: add `reads: true` if it only reads,
+ * `self: true` if it changes only the caller's own data, else the button key (`btn`) it needs.
+ */
 export interface ReadingCall<S extends z.ZodType> extends SessionCallBase<S> {
   /** Only reads; `role` (optional) limits it to holders of that screen. */
   reads: true;
@@ -154,7 +158,7 @@ export function registerCalls(
         } else {
           const auth = await authenticate(deps, req);
           const btn = typeof def.btn === 'function' ? def.btn(raw as Record<string, unknown>) : def.btn;
-          // A reading call with no role is open to every signed-in user; `self` calls touch only the caller's rows.
+          // `reads` without a role and `self` calls are open to every signed-in user.
           requireRight(auth, def.role, btn);
           result = await def.handler(parse(schema, raw), { ...ctx, auth });
         }

@@ -63,6 +63,13 @@ describe('every call declares its rights', () => {
     }
   });
 
+  it('the verbs the old name pattern missed declare a button (behaviour is checked in declared-reads.test.ts)', () => {
+    const verbs = /\/(Bind|Unbind|Confirm|Reject|MoveOut|Upload|Resync|Withdraw|GenerateRooms|BatchCommit)$/;
+    const found = sessionCalls().filter((c) => verbs.test(c.path));
+    expect(found.length).toBeGreaterThanOrEqual(10);
+    expect(found.filter((c) => declaredKind(c) !== 'button').map((c) => c.path)).toEqual([]);
+  });
+
   it('the walk sees the organisation calls', () => {
     const byPath = new Map(sessionCalls().map((c) => [c.path, c]));
     expect(byPath.get('/user/StaffSave')?.role).toBe('yggl_yggl');
