@@ -22,6 +22,10 @@ const devices = allCalls.filter((c) => c.device);
 /** Rows of these controllers belong to a community: a user outside it must not reach them. */
 const COMMUNITY_ROWS = /^\/(Community|Building|Room|Meter|Handover|Resident|Registration|Face)\//;
 
+/** The last walk's ret per call, to show that its ids reached the lookups (404) rather than stopping at validation. */
+const answered = new Map<string, number>();
+const count404 = () => [...answered.values()].filter((r) => r === 404).length;
+
 interface Offence {
   path: string;
   ret: number;
@@ -37,8 +41,10 @@ async function walk(
   ok: (r: { ret: number; text: string }, c: SessionDef) => string[] | boolean,
 ): Promise<Offence[]> {
   const offences: Offence[] = [];
+  answered.clear();
   for (const c of list) {
     const { result: r, changed } = await watching(t, () => send(t, c.path, bodyFor(c.path, w), token));
+    answered.set(c.path, r.ret);
     const verdict = ok(r, c);
     const leaked = Array.isArray(verdict) ? verdict : [];
     if (verdict === false || leaked.length || changed.length || r.ret === 500 || r.status !== 200)
@@ -47,7 +53,13 @@ async function walk(
   return offences;
 }
 
-const leaks = (text: string, markers: string[]) => [...new Set(markers.filter((m) => text.includes(m)))];
+/** The markers found in an answer, and the row the call was asked about (`"Id":<its id>`) when it is answered. */
+const leaks = (text: string, markers: string[], path?: string) => {
+  const found = markers.filter((m) => text.includes(m));
+  const id = path && COMMUNITY_ROWS.test(path) ? String(bodyFor(path, w).Id) : '';
+  if (id && new RegExp(`"Id":${id}[,}]`).test(text)) found.push(`"Id":${id}`);
+  return [...new Set(found)];
+};
 
 describe('access walk: every call refuses every intruder and changes nothing', () => {
   it('finds the rows and people it walks with', () => {
@@ -71,7 +83,8 @@ describe('access walk: every call refuses every intruder and changes nothing', (
   it("another company's administrator with this company's ids: nothing of A answered, nothing changed", async () => {
     // His own data (messages, password, uploads) is his to change; every other call meets A's ids.
     const list = calls.filter((c) => !c.self);
-    expect(await walk(list, w.tokens.other, (r) => leaks(r.text, w.companyMarkers))).toEqual([]);
+    expect(await walk(list, w.tokens.other, (r, c) => leaks(r.text, w.companyMarkers, c.path))).toEqual([]);
+    expect(count404()).toBeGreaterThan(40);
   });
 
   it("a position without the call's role → 403", async () => {
@@ -88,11 +101,12 @@ describe('access walk: every call refuses every intruder and changes nothing', (
   it("a user outside the row's community (all rights, 翠湖天地 only) with 阳光花园's rows: refused, no change", async () => {
     const list = calls.filter((c) => !c.self && (COMMUNITY_ROWS.test(c.path) || !c.role));
     const offences = await walk(list, w.tokens.scoped, (r, c) => {
-      const leaked = leaks(r.text, w.sunnyMarkers);
+      const leaked = leaks(r.text, w.sunnyMarkers, c.path);
       // A write on a row he does not serve must say so ('数据不存在' or a refusal), not answer 成功 with no change.
       if (c.btn && !/Export|Template|Status|Errors|Print/.test(c.path) && r.ret === 0) return [...leaked, 'ret 0'];
       return leaked;
     });
+    expect(count404()).toBeGreaterThan(30);
     expect(offences).toEqual([]);
   });
 
