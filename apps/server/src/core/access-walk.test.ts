@@ -63,7 +63,7 @@ const leaks = (text: string, markers: string[], path?: string) => {
 
 describe('access walk: every call refuses every intruder and changes nothing', () => {
   it('finds the rows and people it walks with', () => {
-    // The demo has no handover appointment, registration, message or lane in every build; the rest must exist.
+    // The demo seeds no handover appointment, registration, message or lane in 阳光花园; the rest must exist.
     const optional = ['appointment', 'registration', 'message', 'lane'];
     for (const [k, v] of Object.entries(w.ids)) if (!optional.includes(k)) expect(v, k).toBeGreaterThan(0);
     expect(w.sunnyMarkers.length).toBeGreaterThan(1);
