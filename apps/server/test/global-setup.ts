@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openPg, openPglite } from '../src/db/client';
 import { seedIfEmpty } from '../src/db/seed/seed';
+import { installChangeLog } from './change-log';
 import { adminQuery, urlForDatabase } from './pg-admin';
 
 declare module 'vitest' {
@@ -22,6 +23,7 @@ export default async function setup(project: TestProject) {
     const database = openPg(urlForDatabase(baseUrl, name), 2);
     await migrateDatabase(database);
     await seedIfEmpty(database.db);
+    await installChangeLog(database.db);
     await database.close();
     project.provide('template', { kind: 'pg', baseUrl, name });
     return async () => {
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
   const database = await openPglite();
   await migrateDatabase(database);
   await seedIfEmpty(database.db);
+  await installChangeLog(database.db);
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'linli-tpl-'));

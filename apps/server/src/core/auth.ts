@@ -120,12 +120,12 @@ export async function createSession(
   return token;
 }
 
-/** Ends every live session of a user (password change, disable, delete), optionally keeping one. */
-export async function revokeUserSessions(deps: AppDeps, tx: Tx, userId: number): Promise<void> {
+/** Ends every live session of a user of company `cmpId` (password change, disable, delete). */
+export async function revokeUserSessions(deps: AppDeps, tx: Tx, userId: number, cmpId: number): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: deps.now() })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), eq(sessions.cmpId, cmpId), isNull(sessions.revokedAt)));
   // Open sockets of the person re-check their session once this commits.
   await publish(tx, { kind: 'revoke', userIds: [userId] });
 }

@@ -48,18 +48,59 @@ export interface PublicCall<S extends z.ZodType> extends BaseDef<S> {
   handler(input: z.infer<S>, ctx: CallContext): Promise<unknown>;
 }
 
-export interface SessionCall<S extends z.ZodType> extends BaseDef<S> {
+/** Picks the button key from the raw body before any validation (a Save with Id 0 needs `add`, else `edit`). */
+export type BtnOf = (raw: Record<string, unknown>) => string;
+
+/**
+ * What a session call may do, stated by every call as one of three (declared-reads.test.ts and access-walk.test.ts
+ * check each against what the call really does):
+ * - `reads: true`: changes nothing; with `role` only holders of that screen may call it, without one every
+ *   signed-in user may (pickers, the shell's own data).
+ * - `self: true`: changes only the caller's own data (password, profile, messages, own uploads); no role.
+ * - `role` + `btn`: the button key within `role`'s control; a caller without it gets 403 before anything else.
+ * A button needs a role; a call that declares none of them does not type-check.
+ */
+interface SessionCallBase<S extends z.ZodType> extends BaseDef<S> {
   public?: false;
   device?: false;
-  /** Role key the caller's Access must hold; absent = any signed-in user. */
-  role?: string;
-  /**
-   * Button key within `role`'s control, required for writes. A function picks it from the raw body before any
-   * validation (a Save with Id 0 needs `add`, else `edit`), so a caller without it gets 403 and nothing else.
-   */
-  btn?: string | ((raw: Record<string, unknown>) => string);
   handler(input: z.infer<S>, ctx: AuthedContext): Promise<unknown>;
 }
+
+/**
+ * On a new call, "Property 'reads' is missing … but required in type 'ReadingCall'" means it declares nothing, and
+ * "Property 'btn' is missing … in type 'ButtonCall'" a role without a button: add `reads: true` if it only reads,
+ * `self: true` if it changes only the caller's own data, else the button key (`btn`) it needs.
+ */
+export interface ReadingCall<S extends z.ZodType> extends SessionCallBase<S> {
+  /** Only reads; `role` (optional) limits it to holders of that screen. */
+  reads: true;
+  role?: string;
+  btn?: never;
+  self?: never;
+}
+
+export interface SelfCall<S extends z.ZodType> extends SessionCallBase<S> {
+  /** Changes only the caller's own data (no role, no button). */
+  self: true;
+  role?: never;
+  btn?: never;
+  reads?: never;
+}
+
+export interface ButtonCall<S extends z.ZodType> extends SessionCallBase<S> {
+  /** Role key the caller's Access must hold. */
+  role: string;
+  /** Button key within `role`'s control; a function picks it from the raw body. */
+  btn: string | BtnOf;
+  reads?: never;
+  self?: never;
+}
+
+/**
+ * A call of a signed-in user. A type error naming 'ReadingCall', 'SelfCall' or 'ButtonCall' on a new call means it
+ * declares none (or a mix) of `reads: true` (optionally with `role`), `self: true`, or `role` + `btn`.
+ */
+export type SessionCall<S extends z.ZodType> = SelfCall<S> | ButtonCall<S> | ReadingCall<S>;
 
 /** A call of an access device (parking-access.md "Device ingestion"): its lane's key instead of a session. */
 export interface DeviceCall<S extends z.ZodType> extends BaseDef<S> {
@@ -68,7 +109,7 @@ export interface DeviceCall<S extends z.ZodType> extends BaseDef<S> {
   handler(input: z.infer<S>, ctx: DeviceContext): Promise<unknown>;
 }
 
-export type CallDef<S extends z.ZodType = z.ZodType> = PublicCall<S> | SessionCall<S> | DeviceCall<S>;
+export type CallDef<S extends z.ZodType = z.ZodType> = PublicCall<S> | DeviceCall<S> | SessionCall<S>;
 
 export function defineCalls<const T extends CallDef<z.ZodType>[]>(...calls: T): T {
   return calls;
@@ -77,7 +118,7 @@ export function defineCalls<const T extends CallDef<z.ZodType>[]>(...calls: T): 
 export const call = <S extends z.ZodType>(def: CallDef<S>) => def as unknown as CallDef<z.ZodType>;
 
 /** The usual Save button: Id 0 (or none) creates and needs `add`; any other Id edits and needs `edit`. */
-export const saveBtn = (raw: Record<string, unknown>) => (Number(raw.Id ?? 0) > 0 ? 'edit' : 'add');
+export const saveBtn: BtnOf = (raw) => (Number(raw.Id ?? 0) > 0 ? 'edit' : 'add');
 
 const emptyBody = z.object({}).passthrough();
 
@@ -117,6 +158,7 @@ export function registerCalls(
         } else {
           const auth = await authenticate(deps, req);
           const btn = typeof def.btn === 'function' ? def.btn(raw as Record<string, unknown>) : def.btn;
+          // `reads` without a role and `self` calls are open to every signed-in user.
           requireRight(auth, def.role, btn);
           result = await def.handler(parse(schema, raw), { ...ctx, auth });
         }

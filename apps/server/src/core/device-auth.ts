@@ -62,7 +62,10 @@ export async function authenticateDevice(
   if (!lane) throw refused();
   if (lane.status !== 1) throw forbidden('通道已停用');
   if (!takeToken(deps, lane.laneId)) throw new ApiError(RET.TOO_MANY, '操作过于频繁，请稍后再试');
-  await db.update(lanes).set({ lastSeenTime: deps.now(), online: true }).where(eq(lanes.id, lane.laneId));
+  await db
+    .update(lanes)
+    .set({ lastSeenTime: deps.now(), online: true })
+    .where(and(eq(lanes.id, lane.laneId), eq(lanes.cmpId, lane.cmpId)));
   return { laneId: lane.laneId, cmpId: lane.cmpId, communityId: lane.communityId, deviceSn: lane.deviceSn };
 }
 

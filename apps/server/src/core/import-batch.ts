@@ -123,7 +123,13 @@ export async function claimBatch<D>(
       progress: 0,
       updatedAt: now,
     })
-    .where(and(eq(importBatches.id, c.id), eq(importBatches.status, BATCH_STATUS.PENDING)))
+    .where(
+      and(
+        eq(importBatches.id, c.id),
+        eq(importBatches.cmpId, auth.cmpId),
+        eq(importBatches.status, BATCH_STATUS.PENDING),
+      ),
+    )
     .returning({ id: importBatches.id });
   if (!claimed.length) assertPending({ status: BATCH_STATUS.RUNNING, expireTime: batch.expireTime }, now);
   const good = (batch.rows as BatchRow<D>[]).flatMap((r) => (r.Data ? [r.Data] : []));
@@ -157,7 +163,7 @@ export async function finishBatch<R>(
       await tx
         .update(importBatches)
         .set({ ...w.update, status: BATCH_STATUS.DONE, progress: 100, updatedAt: deps.now() })
-        .where(eq(importBatches.id, id));
+        .where(and(eq(importBatches.id, id), eq(importBatches.cmpId, auth.cmpId)));
       const detail = w.detail ?? (w.result as Record<string, unknown>);
       const entry = { cmpId: auth.cmpId, userId: auth.userId, action: c.action, entity: 'import_batch', entityId: id };
       await audit(tx, { ...entry, detail, ip: c.ip }, now);

@@ -20,6 +20,7 @@ const probes = [
   call({
     path: '/Probe/CommunityList',
     role: 'fcgl_xqgl',
+    reads: true,
     handler: async (_b, { deps, auth }) =>
       deps.database.db
         .select({ Id: communities.id, Name: communities.name })
@@ -30,6 +31,7 @@ const probes = [
   call({
     path: '/Probe/CommunityGet',
     role: 'fcgl_xqgl',
+    reads: true,
     body: z.object({ Id: zId() }),
     handler: async (b, { deps, auth }) => {
       await assertCommunity(deps.database.db, auth, b.Id);

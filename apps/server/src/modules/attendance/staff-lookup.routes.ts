@@ -7,12 +7,14 @@ export const attendanceLookupCalls = [
   // A check-box staff picker (attendance groups, notices, tasks): open to every signed-in user.
   call({
     path: '/Attendance/GetDptUser',
+    reads: true,
     body: z.object({ Keyword: z.preprocess((v) => (v == null ? '' : String(v).trim()), z.string().max(50)) }),
     handler: (b, { deps, auth }) => dptUsers(deps, auth, b.Keyword),
   }),
   call({
     path: '/Attendance/GetEmployesGroupByShift',
     role: 'kqgl_kqsz',
+    reads: true,
     body: z.object({ GroupId: zId().optional(), Day: z.string().max(10).optional() }),
     handler: (_b, { deps, auth }) => groupByShift(deps, auth),
   }),

@@ -3,6 +3,7 @@ import type { Auth } from '../../core/auth';
 import { companies, employeeArchives, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { departmentsOf } from '../org/departments.service';
+import { colleaguesInScope } from '../staff/staff-query';
 
 interface DptUsers {
   DptId: number;
@@ -22,7 +23,7 @@ async function enabledStaff(deps: AppDeps, auth: Auth) {
     })
     .from(users)
     .leftJoin(employeeArchives, eq(employeeArchives.userId, users.id))
-    .where(and(eq(users.cmpId, auth.cmpId), eq(users.isDel, false), eq(users.state, 1)))
+    .where(and(eq(users.cmpId, auth.cmpId), eq(users.isDel, false), eq(users.state, 1), colleaguesInScope(auth)))
     .orderBy(users.id);
 }
 

@@ -8,6 +8,7 @@ import { feedback, uploads } from '../../db/schema';
 export const feedbackCalls = [
   call({
     path: '/Feedback/FeedBackAdd',
+    self: true,
     body: FeedbackBody,
     okMsg: '提交成功',
     handler: async (b, { deps, auth, ip }) => {

@@ -19,6 +19,7 @@ const ErrorFileBody = z.object({
 export const importErrorCalls = [
   call({
     path: '/Import/ErrorFile',
+    reads: true,
     body: ErrorFileBody,
     handler: async (b) =>
       xlsxExport(

@@ -20,6 +20,7 @@ const demoBody = z.object({
 export const demoPushCalls = [
   call({
     path: '/SysMessage/DemoPush',
+    self: true,
     okMsg: '已推送',
     handler: async (raw, { deps, auth }) => {
       if (!deps.config.demo || !auth.isAdmin) throw new ApiError(RET.NOT_FOUND, '接口不存在');

@@ -172,7 +172,10 @@ export async function saveDepartment(deps: AppDeps, auth: Auth, b: DepartmentSav
     };
     let id = b.Id;
     if (self) {
-      await tx.update(departments).set(values).where(eq(departments.id, self.id));
+      await tx
+        .update(departments)
+        .set(values)
+        .where(and(eq(departments.id, self.id), eq(departments.cmpId, auth.cmpId)));
     } else {
       const [row] = await tx
         .insert(departments)
@@ -217,9 +220,12 @@ export async function deleteDepartment(deps: AppDeps, auth: Auth, id: number, ip
     await tx
       .update(users)
       .set({ dptId: null })
-      .where(and(eq(users.dptId, id), ne(users.isDel, false)));
-    await tx.update(employeeArchives).set({ dptId: null }).where(eq(employeeArchives.dptId, id));
-    await tx.delete(departments).where(eq(departments.id, id));
+      .where(and(eq(users.cmpId, auth.cmpId), eq(users.dptId, id), ne(users.isDel, false)));
+    await tx
+      .update(employeeArchives)
+      .set({ dptId: null })
+      .where(and(eq(employeeArchives.cmpId, auth.cmpId), eq(employeeArchives.dptId, id)));
+    await tx.delete(departments).where(and(eq(departments.id, id), eq(departments.cmpId, auth.cmpId)));
     await audit(
       tx,
       {

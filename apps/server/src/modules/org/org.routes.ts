@@ -9,7 +9,7 @@ const IdBody = z.object({ Id: zId() });
 /** 企业管理 (qygl): company profile and the department tree. */
 export const orgCalls = [
   // Read by every signed-in user: the sidebar shows the company logo and name.
-  call({ path: '/user/GetCompanyInf', handler: (_b, { deps, auth }) => companyInfo(deps, auth) }),
+  call({ path: '/user/GetCompanyInf', reads: true, handler: (_b, { deps, auth }) => companyInfo(deps, auth) }),
   call({
     path: '/user/CompanyEdit',
     role: 'qygl_qyzl',
@@ -19,10 +19,11 @@ export const orgCalls = [
     handler: (b, { deps, auth, ip }) => editCompany(deps, auth, b, ip),
   }),
   // The staff pickers of every module need the tree, so it is open to every signed-in user.
-  call({ path: '/user/GetTreeCompany', handler: (_b, { deps, auth }) => companyTree(deps, auth) }),
+  call({ path: '/user/GetTreeCompany', reads: true, handler: (_b, { deps, auth }) => companyTree(deps, auth) }),
   call({
     path: '/user/GetDepartment',
     role: 'qygl_zzjg',
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => getDepartment(deps, auth, b.Id),
   }),

@@ -32,12 +32,14 @@ export const buildingCalls = [
   call({
     path: '/Building/List',
     role: ROLE,
+    reads: true,
     body: Filter,
     handler: (b, { deps, auth }) => buildingList(deps, auth, b),
   }),
   call({
     path: '/Building/Get',
     role: ROLE,
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => buildingGet(deps, auth, b.Id),
   }),
@@ -89,11 +91,13 @@ export const buildingCalls = [
   }),
   call({
     path: '/Building/Options',
+    reads: true,
     body: z.object({ CommunityId: zId('请选择小区') }),
     handler: (b, { deps, auth }) => buildingOptions(deps, auth, b.CommunityId),
   }),
   call({
     path: '/Building/UnitOptions',
+    reads: true,
     body: z.object({ BuildingId: zId('请选择楼宇') }),
     handler: (b, { deps, auth }) => unitOptions(deps, auth, b.BuildingId),
   }),

@@ -146,7 +146,10 @@ export async function saveBuilding(deps: AppDeps, auth: Auth, b: BuildingSaveBod
     };
     let id = b.Id;
     if (old) {
-      await tx.update(buildings).set(values).where(eq(buildings.id, id));
+      await tx
+        .update(buildings)
+        .set(values)
+        .where(and(eq(buildings.id, id), eq(buildings.cmpId, auth.cmpId)));
     } else {
       const [row] = await tx
         .insert(buildings)
@@ -158,7 +161,7 @@ export async function saveBuilding(deps: AppDeps, auth: Auth, b: BuildingSaveBod
     // The stored 房间全称 follows a renamed building or unit.
     await tx.execute(sql`update ${rooms} r set full_name = b.name || '-' || u.name || '-' || r.room_no
       from ${buildings} b, ${buildingUnits} u
-      where r.building_id = ${id} and b.id = r.building_id and u.id = r.unit_id
+      where r.cmp_id = ${auth.cmpId} and r.building_id = ${id} and b.id = r.building_id and u.id = r.unit_id
         and r.full_name <> b.name || '-' || u.name || '-' || r.room_no`);
     const action = old ? 'building.edit' : 'building.add';
     await audit(
@@ -201,9 +204,12 @@ async function saveUnits(
       .limit(1);
     if (used) throw fail(`${removed.find((r) => r.id === used.unitId)!.name}下存在房间，不能删除`);
     await tx.delete(buildingUnits).where(
-      inArray(
-        buildingUnits.id,
-        removed.map((r) => r.id),
+      and(
+        eq(buildingUnits.cmpId, auth.cmpId),
+        inArray(
+          buildingUnits.id,
+          removed.map((r) => r.id),
+        ),
       ),
     );
   }
@@ -211,7 +217,7 @@ async function saveUnits(
   await tx
     .update(buildingUnits)
     .set({ unitNo: sql`-${buildingUnits.unitNo}` })
-    .where(eq(buildingUnits.buildingId, bld.id));
+    .where(and(eq(buildingUnits.buildingId, bld.id), eq(buildingUnits.cmpId, auth.cmpId)));
   for (const u of units) {
     const values = {
       unitNo: u.UnitNo,
@@ -222,7 +228,10 @@ async function saveUnits(
     if (u.Id) {
       const own = existing.find((e) => e.id === u.Id);
       if (!own) throw fieldError('Units', '单元不存在');
-      await tx.update(buildingUnits).set(values).where(eq(buildingUnits.id, u.Id));
+      await tx
+        .update(buildingUnits)
+        .set(values)
+        .where(and(eq(buildingUnits.id, u.Id), eq(buildingUnits.cmpId, auth.cmpId)));
     } else {
       await tx.insert(buildingUnits).values({
         ...values,
@@ -242,8 +251,8 @@ export async function deleteBuilding(deps: AppDeps, auth: Auth, id: number, ip: 
   await db.transaction(async (tx) => {
     const [r] = await tx.select({ id: rooms.id }).from(rooms).where(eq(rooms.buildingId, id)).limit(1);
     if (r) throw fail('该楼宇下存在房间，不能删除');
-    await tx.delete(buildingUnits).where(eq(buildingUnits.buildingId, id));
-    await tx.delete(buildings).where(eq(buildings.id, id));
+    await tx.delete(buildingUnits).where(and(eq(buildingUnits.buildingId, id), eq(buildingUnits.cmpId, auth.cmpId)));
+    await tx.delete(buildings).where(and(eq(buildings.id, id), eq(buildings.cmpId, auth.cmpId)));
     await audit(
       tx,
       { cmpId: auth.cmpId, userId: auth.userId, action: 'building.del', entity: 'building', entityId: id, ip },

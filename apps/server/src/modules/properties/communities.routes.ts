@@ -23,12 +23,14 @@ export const communityCalls = [
   call({
     path: '/Community/List',
     role: ROLE,
+    reads: true,
     body: Filter,
     handler: (b, { deps, auth }) => communityList(deps, auth, b),
   }),
   call({
     path: '/Community/Get',
     role: ROLE,
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => communityGet(deps, auth, b.Id),
   }),

@@ -10,6 +10,7 @@ import { communities } from '../../db/schema';
 export const communityOptionCalls = [
   call({
     path: '/Community/Options',
+    reads: true,
     handler: async (_b, { deps, auth }) =>
       deps.database.db
         .select({ Id: communities.id, Name: communities.name })

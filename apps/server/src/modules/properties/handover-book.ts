@@ -68,7 +68,10 @@ export async function bookHandover(deps: AppDeps, auth: Auth, b: HandoverSaveBod
         updatedAt: now,
       };
       if (old) {
-        await tx.update(handoverAppointments).set(fields).where(eq(handoverAppointments.id, old.id));
+        await tx
+          .update(handoverAppointments)
+          .set(fields)
+          .where(and(eq(handoverAppointments.id, old.id), eq(handoverAppointments.cmpId, auth.cmpId)));
         await audit(
           tx,
           {

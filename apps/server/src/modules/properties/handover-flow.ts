@@ -43,7 +43,13 @@ export async function moveAppointment(deps: AppDeps, auth: Auth, id: number, ste
         ...(step === 'checkin' && !a.receptionUserId ? { receptionUserId: auth.userId } : {}),
         updatedAt: now,
       })
-      .where(and(eq(handoverAppointments.id, id), inArray(handoverAppointments.status, [...s.from])))
+      .where(
+        and(
+          eq(handoverAppointments.id, id),
+          eq(handoverAppointments.cmpId, auth.cmpId),
+          inArray(handoverAppointments.status, [...s.from]),
+        ),
+      )
       .returning({ id: handoverAppointments.id });
     if (!moved.length) throw fail(s.refusal);
     await audit(
@@ -81,7 +87,13 @@ export async function completeHandover(deps: AppDeps, auth: Auth, b: HandoverCom
     const moved = await tx
       .update(handoverAppointments)
       .set({ status: b.Accepted ? 5 : 6, completedAt: now, reason: b.Reason ?? a.reason, updatedAt: now })
-      .where(and(eq(handoverAppointments.id, a.id), eq(handoverAppointments.status, 4)))
+      .where(
+        and(
+          eq(handoverAppointments.id, a.id),
+          eq(handoverAppointments.cmpId, auth.cmpId),
+          eq(handoverAppointments.status, 4),
+        ),
+      )
       .returning({ id: handoverAppointments.id });
     if (!moved.length) throw fail('只有验房中的预约可以办理交房');
     const readings = b.Accepted ? await applyReadings(tx, a, b.MeterReadings, now) : [];
@@ -101,7 +113,10 @@ export async function completeHandover(deps: AppDeps, auth: Auth, b: HandoverCom
       updatedAt: now,
     });
     if (b.Accepted) {
-      await tx.update(rooms).set({ handoverDate: today, updatedAt: now }).where(eq(rooms.id, a.roomId));
+      await tx
+        .update(rooms)
+        .set({ handoverDate: today, updatedAt: now })
+        .where(and(eq(rooms.id, a.roomId), eq(rooms.cmpId, auth.cmpId)));
       await changeRoomStatus(tx, auth, [a.roomId], b.RoomStatusAfter, STATUS_SOURCE.HANDOVER, `交房 ${a.apptNo}`, now);
     }
     await audit(
@@ -123,7 +138,11 @@ export async function completeHandover(deps: AppDeps, auth: Auth, b: HandoverCom
 
 /** A reading for each bound meter, not below its last one; stored as the meter's LastReading. */
 async function applyReadings(tx: Tx, a: Appt, given: HandoverCompleteBody['MeterReadings'], now: Date) {
-  const bound = await tx.select().from(meters).where(eq(meters.roomId, a.roomId)).for('update');
+  const bound = await tx
+    .select()
+    .from(meters)
+    .where(and(eq(meters.roomId, a.roomId), eq(meters.cmpId, a.cmpId)))
+    .for('update');
   const out: { MeterId: number; MeterNo: string; Reading: string; Previous: string }[] = [];
   for (const m of bound) {
     const r = given.find((g) => g.MeterId === m.id);
@@ -132,7 +151,7 @@ async function applyReadings(tx: Tx, a: Appt, given: HandoverCompleteBody['Meter
     await tx
       .update(meters)
       .set({ lastReading: r.Reading, lastReadTime: now, updatedAt: now })
-      .where(eq(meters.id, m.id));
+      .where(and(eq(meters.id, m.id), eq(meters.cmpId, a.cmpId)));
     out.push({ MeterId: m.id, MeterNo: m.meterNo, Reading: r.Reading, Previous: m.lastReading });
   }
   return out;

@@ -23,12 +23,14 @@ export const handoverCalls = [
   call({
     path: '/Handover/List',
     role: ROLE,
+    reads: true,
     body: HandoverFilter,
     handler: (b, { deps, auth }) => handoverList(deps, auth, b),
   }),
   call({
     path: '/Handover/Get',
     role: ROLE,
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => handoverGet(deps, auth, b.Id),
   }),
@@ -131,12 +133,14 @@ export const handoverCalls = [
   call({
     path: '/Handover/Availability',
     role: ROLE,
+    reads: true,
     body: z.object({ CommunityId: zId('请选择小区'), DateFrom: dateText, DateTo: dateText }),
     handler: (b, { deps, auth }) => availability(deps, auth, b),
   }),
   call({
     path: '/Handover/ConfigGet',
     role: ROLE,
+    reads: true,
     body: z.object({ CommunityId: zId('请选择小区') }),
     handler: (b, { deps, auth }) => configGet(deps, auth, b.CommunityId),
   }),

@@ -11,12 +11,14 @@ export const meterCalls = [
   call({
     path: '/Meter/ByRoom',
     role: ROLE,
+    reads: true,
     body: z.object({ RoomId: zId('请选择房间') }),
     handler: (b, { deps, auth }) => metersByRoom(deps, auth, b.RoomId),
   }),
   call({
     path: '/Meter/Unbound',
     role: ROLE,
+    reads: true,
     body: z.object({
       CommunityId: zId('请选择小区'),
       MeterType: optionalInt(),

@@ -109,7 +109,10 @@ export async function saveMeter(deps: AppDeps, auth: Auth, b: MeterSaveBody, ip:
     };
     let id = b.Id;
     if (old) {
-      await tx.update(meters).set(values).where(eq(meters.id, id));
+      await tx
+        .update(meters)
+        .set(values)
+        .where(and(eq(meters.id, id), eq(meters.cmpId, auth.cmpId)));
     } else {
       const [row] = await tx
         .insert(meters)
@@ -156,7 +159,7 @@ async function bindIn(tx: Tx, auth: Auth, meterId: number, roomId: number, readi
   await tx
     .update(meters)
     .set({ roomId, lastReading: reading, lastReadTime: now, updatedAt: now })
-    .where(eq(meters.id, meterId));
+    .where(and(eq(meters.id, meterId), eq(meters.cmpId, auth.cmpId)));
   await tx.insert(meterBindLogs).values({
     cmpId: auth.cmpId,
     meterId,
@@ -209,7 +212,7 @@ export async function unbindMeter(deps: AppDeps, auth: Auth, b: { MeterId: numbe
     await tx
       .update(meters)
       .set({ roomId: null, lastReading: b.Reading, lastReadTime: now, updatedAt: now })
-      .where(eq(meters.id, m.id));
+      .where(and(eq(meters.id, m.id), eq(meters.cmpId, auth.cmpId)));
     await tx.insert(meterBindLogs).values({
       cmpId: auth.cmpId,
       meterId: m.id,

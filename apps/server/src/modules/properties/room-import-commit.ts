@@ -125,11 +125,13 @@ export async function commitRooms(
       join residents e on e.cmp_id = ${cmp} and e.mobile = s.om and not e.is_deleted
       where s.om <> '' and ro.id in (select (jsonb_array_elements_text(${ids}::jsonb))::int))`;
   await tx.execute(sql`update resident_rooms rr set is_primary = false, updated_at = ${now} from ${owned} o
-    where rr.room_id = o.room_id and rr.is_primary and rr.move_out_date is null and rr.resident_id <> o.resident_id`);
+    where rr.cmp_id = ${cmp} and rr.room_id = o.room_id and rr.is_primary and rr.move_out_date is null and rr.resident_id <> o.resident_id`);
   await tx.execute(sql`insert into resident_rooms (cmp_id, community_id, room_id, resident_id, role, is_primary, created_by, created_at, updated_at)
     select ${cmp}, o.community_id, o.room_id, o.resident_id, 1, true, ${by}, ${now}, ${now} from ${owned} o
     on conflict (room_id, resident_id) where move_out_date is null do update set role = 1, is_primary = true`);
-  await tx.execute(sql`update rooms r set owner_resident_id = o.resident_id from ${owned} o where r.id = o.room_id`);
+  await tx.execute(
+    sql`update rooms r set owner_resident_id = o.resident_id from ${owned} o where r.cmp_id = ${cmp} and r.id = o.room_id`,
+  );
 
   const created = written.filter((w) => w.inserted).length;
   return {

@@ -15,12 +15,22 @@ export async function linkOwner(
   residentId: number,
   now: Date,
 ) {
-  const [room] = await tx.select().from(rooms).where(eq(rooms.id, roomId));
+  const [room] = await tx
+    .select()
+    .from(rooms)
+    .where(and(eq(rooms.id, roomId), eq(rooms.cmpId, auth.cmpId)));
   if (!room) return;
   await tx
     .update(residentRooms)
     .set({ isPrimary: false, updatedAt: now })
-    .where(and(eq(residentRooms.roomId, roomId), eq(residentRooms.isPrimary, true), isNull(residentRooms.moveOutDate)));
+    .where(
+      and(
+        eq(residentRooms.cmpId, auth.cmpId),
+        eq(residentRooms.roomId, roomId),
+        eq(residentRooms.isPrimary, true),
+        isNull(residentRooms.moveOutDate),
+      ),
+    );
   await tx
     .insert(residentRooms)
     .values({
@@ -39,6 +49,9 @@ export async function linkOwner(
       targetWhere: sql`${residentRooms.moveOutDate} is null`,
       set: { role: 1, isPrimary: true, updatedAt: now },
     });
-  await tx.update(rooms).set({ ownerResidentId: residentId, updatedAt: now }).where(eq(rooms.id, roomId));
+  await tx
+    .update(rooms)
+    .set({ ownerResidentId: residentId, updatedAt: now })
+    .where(and(eq(rooms.id, roomId), eq(rooms.cmpId, auth.cmpId)));
   if (room.status === 0) await changeRoomStatus(tx, auth, [roomId], 1, STATUS_SOURCE.RESIDENT, '登记业主', now);
 }

@@ -29,7 +29,7 @@ export async function changeRoomStatus(
           and id in (select (jsonb_array_elements_text(${JSON.stringify(roomIds)}::jsonb))::int)
         for update
       ), upd as (
-        update ${rooms} r set status = ${toStatus}, updated_at = ${now} from old where r.id = old.id
+        update ${rooms} r set status = ${toStatus}, updated_at = ${now} from old where r.id = old.id and r.cmp_id = ${auth.cmpId}
         returning r.id, old.status as from_status
       )
       insert into ${roomStatusLogs} (cmp_id, room_id, from_status, to_status, source, reason, created_by, created_at, updated_at)

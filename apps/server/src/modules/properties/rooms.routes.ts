@@ -74,8 +74,20 @@ const exportColumns: {
 
 /** 房间管理 (fcgl_fjgl). */
 export const roomCalls = [
-  call({ path: '/Room/List', role: ROLE, body: RoomFilter, handler: (b, { deps, auth }) => roomList(deps, auth, b) }),
-  call({ path: '/Room/Get', role: ROLE, body: IdBody, handler: (b, { deps, auth }) => roomDetail(deps, auth, b.Id) }),
+  call({
+    path: '/Room/List',
+    role: ROLE,
+    reads: true,
+    body: RoomFilter,
+    handler: (b, { deps, auth }) => roomList(deps, auth, b),
+  }),
+  call({
+    path: '/Room/Get',
+    role: ROLE,
+    reads: true,
+    body: IdBody,
+    handler: (b, { deps, auth }) => roomDetail(deps, auth, b.Id),
+  }),
   call({
     path: '/Room/Save',
     role: ROLE,
@@ -103,12 +115,14 @@ export const roomCalls = [
   call({
     path: '/Room/StatusLog',
     role: ROLE,
+    reads: true,
     body: z.object({ Id: zId(), ...pagingFields }),
     handler: (b, { deps, auth }) => statusLog(deps, auth, b.Id, b),
   }),
   call({
     path: '/Room/Board',
     role: ROLE,
+    reads: true,
     body: z.object({ BuildingId: zId('请选择楼宇') }),
     handler: (b, { deps, auth }) => roomBoard(deps, auth, b.BuildingId),
   }),
@@ -131,6 +145,7 @@ export const roomCalls = [
   }),
   call({
     path: '/Room/Options',
+    reads: true,
     body: z.object({
       CommunityId: optionalInt(),
       BuildingId: optionalInt(),

@@ -13,6 +13,7 @@ import {
   buildings,
   buildingUnits,
   handoverAppointments,
+  meterBindLogs,
   meters,
   residentRooms,
   residents,
@@ -109,7 +110,10 @@ export async function saveRoom(deps: AppDeps, auth: Auth, b: RoomSaveBody, ip: s
     };
     let id = b.Id;
     if (old) {
-      await tx.update(rooms).set(values).where(eq(rooms.id, id));
+      await tx
+        .update(rooms)
+        .set(values)
+        .where(and(eq(rooms.id, id), eq(rooms.cmpId, auth.cmpId)));
       await changeRoomStatus(tx, auth, [id], b.Status, STATUS_SOURCE.MANUAL, b.Reason ?? '', now);
     } else {
       const [row] = await tx
@@ -165,10 +169,10 @@ export async function deleteRoom(deps: AppDeps, auth: Auth, id: number, ip: stri
       )
     )
       throw fail('该房间已有交房记录，不能删除');
-    await tx.delete(roomStatusLogs).where(eq(roomStatusLogs.roomId, id));
-    await tx.delete(residentRooms).where(eq(residentRooms.roomId, id));
-    await tx.execute(sql`delete from meter_bind_logs where room_id = ${id}`);
-    await tx.delete(rooms).where(eq(rooms.id, id));
+    await tx.delete(roomStatusLogs).where(and(eq(roomStatusLogs.roomId, id), eq(roomStatusLogs.cmpId, auth.cmpId)));
+    await tx.delete(residentRooms).where(and(eq(residentRooms.roomId, id), eq(residentRooms.cmpId, auth.cmpId)));
+    await tx.delete(meterBindLogs).where(and(eq(meterBindLogs.roomId, id), eq(meterBindLogs.cmpId, auth.cmpId)));
+    await tx.delete(rooms).where(and(eq(rooms.id, id), eq(rooms.cmpId, auth.cmpId)));
     await audit(
       tx,
       { cmpId: auth.cmpId, userId: auth.userId, action: 'room.del', entity: 'room', entityId: id, ip },

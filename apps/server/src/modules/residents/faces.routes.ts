@@ -24,11 +24,24 @@ const ImportIdBody = z.object({ ImportId: zId('请先上传文件') });
 
 /** 人脸库 (zhgl_rlk): domain/residents.md "Calls". */
 export const faceCalls = [
-  call({ path: '/Face/List', role: FACE, body: FaceFilter, handler: (b, { deps, auth }) => faceList(deps, auth, b) }),
-  call({ path: '/Face/Get', role: FACE, body: IdBody, handler: (b, { deps, auth }) => faceGet(deps, auth, b.Id) }),
+  call({
+    path: '/Face/List',
+    role: FACE,
+    reads: true,
+    body: FaceFilter,
+    handler: (b, { deps, auth }) => faceList(deps, auth, b),
+  }),
+  call({
+    path: '/Face/Get',
+    role: FACE,
+    reads: true,
+    body: IdBody,
+    handler: (b, { deps, auth }) => faceGet(deps, auth, b.Id),
+  }),
   call({
     path: '/Face/SyncDetail',
     role: FACE,
+    reads: true,
     body: z.object({ FaceId: zId() }),
     handler: (b, { deps, auth }) => syncDetail(deps, auth, b.FaceId),
   }),
@@ -65,6 +78,7 @@ export const faceCalls = [
   call({
     path: '/Face/LaneOptions',
     role: FACE,
+    reads: true,
     body: z.object({ CommunityId: optionalInt() }),
     handler: (b, { deps, auth }) => faceLaneOptions(deps, auth, b.CommunityId),
   }),

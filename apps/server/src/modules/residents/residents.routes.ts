@@ -92,12 +92,14 @@ export const residentCalls = [
   call({
     path: '/Resident/List',
     role: ROLE,
+    reads: true,
     body: ResidentFilter,
     handler: (b, { deps, auth }) => residentList(deps, auth, b),
   }),
   call({
     path: '/Resident/Get',
     role: ROLE,
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => residentGet(deps, auth, b.Id),
   }),
@@ -135,18 +137,21 @@ export const residentCalls = [
   }),
   call({
     path: '/Resident/Options',
+    reads: true,
     body: z.object({ Keyword: zOptionalText(30, '关键字'), Role: optionalInt() }),
     handler: (b, { deps, auth }) => residentOptions(deps, auth, b),
   }),
   call({
     path: '/Resident/ByRoom',
     role: ROLE,
+    reads: true,
     body: z.object({ RoomId: zId(), IncludeHistory: zFlag().default(false) }),
     handler: (b, { deps, auth }) => residentsByRoom(deps, auth, b.RoomId, b.IncludeHistory),
   }),
   call({
     path: '/Resident/CheckDuplicate',
     role: ROLE,
+    reads: true,
     body: z.object({ Mobile: zOptionalText(20, '手机号'), IdNo: zOptionalText(30, '证件号码') }),
     handler: (b, { deps, auth }) => checkDuplicate(deps, auth, { Mobile: b.Mobile, IdNo: b.IdNo?.toUpperCase() }),
   }),
@@ -212,7 +217,7 @@ export const residentCalls = [
     handler: (b, { deps, auth }) => residentImportErrors(deps, auth, b.ImportId),
   }),
 
-  call({ path: '/ResidentTag/List', role: ROLE, handler: (_b, { deps, auth }) => tagList(deps, auth) }),
+  call({ path: '/ResidentTag/List', role: ROLE, reads: true, handler: (_b, { deps, auth }) => tagList(deps, auth) }),
   call({
     path: '/ResidentTag/Save',
     role: ROLE,
@@ -233,10 +238,16 @@ export const residentCalls = [
   call({
     path: '/Registration/List',
     role: ROLE,
+    reads: true,
     body: RegistrationFilter,
     handler: (b, { deps, auth }) => registrationList(deps, auth, b),
   }),
-  call({ path: '/Registration/PendingCount', role: ROLE, handler: (_b, { deps, auth }) => pendingCount(deps, auth) }),
+  call({
+    path: '/Registration/PendingCount',
+    role: ROLE,
+    reads: true,
+    handler: (_b, { deps, auth }) => pendingCount(deps, auth),
+  }),
   call({
     path: '/Registration/Approve',
     role: ROLE,

@@ -13,12 +13,14 @@ export const archiveCalls = [
   call({
     path: '/Archives/GetList',
     role: ROLE,
+    reads: true,
     body: ArchiveFilter,
     handler: (b, { deps, auth }) => archiveList(deps, auth, b),
   }),
   call({
     path: '/Archives/Get',
     role: ROLE,
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => archiveGet(deps, auth, b.Id),
   }),

@@ -168,7 +168,10 @@ export async function saveArchive(deps: AppDeps, auth: Auth, b: ArchiveSaveBody,
     let id: number;
     if (old) {
       id = old.id;
-      await tx.update(employeeArchives).set(values).where(eq(employeeArchives.id, id));
+      await tx
+        .update(employeeArchives)
+        .set(values)
+        .where(and(eq(employeeArchives.id, id), eq(employeeArchives.cmpId, auth.cmpId)));
     } else {
       const [row] = await tx
         .insert(employeeArchives)
@@ -176,7 +179,7 @@ export async function saveArchive(deps: AppDeps, auth: Auth, b: ArchiveSaveBody,
         .returning({ id: employeeArchives.id });
       id = row!.id;
     }
-    await tx.delete(archiveFiles).where(eq(archiveFiles.archiveId, id));
+    await tx.delete(archiveFiles).where(and(eq(archiveFiles.archiveId, id), eq(archiveFiles.cmpId, auth.cmpId)));
     if (b.Attachments.length) {
       await tx.insert(archiveFiles).values(
         b.Attachments.map((f) => ({
@@ -215,19 +218,25 @@ export async function leaveArchive(deps: AppDeps, auth: Auth, b: ArchiveLeaveBod
     if (b.LeaveDate < a.entryDate) throw fieldError('LeaveDate', '离职日期不能早于入职日期');
     let disabled = false;
     if (b.DisableAccount && a.userId) {
-      const [u] = await tx.select().from(users).where(eq(users.id, a.userId));
+      const [u] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, a.userId), eq(users.cmpId, auth.cmpId)));
       if (u && !u.isDel && u.state === 1) {
         if (u.isAdmin) throw fail('企业管理员账号不能停用');
         if (u.id === auth.userId) throw fail('不能停用自己的账号');
-        await tx.update(users).set({ state: 0, updatedAt: deps.now() }).where(eq(users.id, u.id));
-        await revokeUserSessions(deps, tx, u.id);
+        await tx
+          .update(users)
+          .set({ state: 0, updatedAt: deps.now() })
+          .where(and(eq(users.id, u.id), eq(users.cmpId, auth.cmpId)));
+        await revokeUserSessions(deps, tx, u.id, auth.cmpId);
         disabled = true;
       }
     }
     await tx
       .update(employeeArchives)
       .set({ status: 2, leaveDate: b.LeaveDate, leaveReason: b.LeaveReason ?? '', updatedAt: deps.now() })
-      .where(eq(employeeArchives.id, a.id));
+      .where(and(eq(employeeArchives.id, a.id), eq(employeeArchives.cmpId, auth.cmpId)));
     await audit(
       tx,
       {
@@ -249,7 +258,7 @@ export async function deleteArchive(deps: AppDeps, auth: Auth, id: number, ip: s
   await deps.database.db.transaction(async (tx) => {
     const a = await archiveOf(tx, auth, id);
     if (a.status === 1) throw fail('在职档案不能删除');
-    await tx.delete(employeeArchives).where(eq(employeeArchives.id, id));
+    await tx.delete(employeeArchives).where(and(eq(employeeArchives.id, id), eq(employeeArchives.cmpId, auth.cmpId)));
     await audit(
       tx,
       {

@@ -9,14 +9,20 @@ const ROLE = 'yggl_gwqx';
 
 /** 岗位权限 (yggl_gwqx). */
 export const positionCalls = [
-  call({ path: '/Position/GetList', role: ROLE, handler: (_b, { deps, auth }) => listPositions(deps, auth) }),
+  call({
+    path: '/Position/GetList',
+    role: ROLE,
+    reads: true,
+    handler: (_b, { deps, auth }) => listPositions(deps, auth),
+  }),
   call({
     path: '/Position/Get',
     role: ROLE,
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => getPosition(deps, auth, b.Id),
   }),
-  call({ path: '/Position/RightTree', role: ROLE, handler: async () => rightTree }),
+  call({ path: '/Position/RightTree', role: ROLE, reads: true, handler: async () => rightTree }),
   call({
     path: '/Position/Save',
     role: ROLE,

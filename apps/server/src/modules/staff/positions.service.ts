@@ -110,7 +110,7 @@ export async function savePosition(deps: AppDeps, auth: Auth, b: PositionSaveBod
       await tx
         .update(positions)
         .set({ name: b.Name, remark: b.Remark ?? '', updatedAt: deps.now() })
-        .where(eq(positions.id, id));
+        .where(and(eq(positions.id, id), eq(positions.cmpId, auth.cmpId)));
     } else {
       await assertNameFree(tx, auth, b.Name);
       const [row] = await tx
@@ -170,9 +170,12 @@ export async function deletePosition(deps: AppDeps, auth: Auth, id: number, ip: 
     const n = await holders(tx, id);
     if (n > 0) throw fail(`该岗位下还有${n}名员工，不能删除`);
     // Deleted accounts keep their names in history, not their positions.
-    const gone = tx.select({ id: users.id }).from(users).where(eq(users.isDel, true));
+    const gone = tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.cmpId, auth.cmpId), eq(users.isDel, true)));
     await tx.delete(userPositions).where(and(eq(userPositions.positionId, id), inArray(userPositions.userId, gone)));
-    await tx.delete(positions).where(eq(positions.id, id));
+    await tx.delete(positions).where(and(eq(positions.id, id), eq(positions.cmpId, auth.cmpId)));
     await audit(
       tx,
       {

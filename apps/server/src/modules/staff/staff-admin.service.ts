@@ -100,7 +100,10 @@ export async function saveStaff(deps: AppDeps, auth: Auth, b: StaffSaveBody, ip:
     let id: number;
     if (old) {
       id = old.id;
-      await tx.update(users).set(values).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set(values)
+        .where(and(eq(users.id, id), eq(users.cmpId, auth.cmpId)));
     } else {
       const [row] = await tx
         .insert(users)
@@ -125,8 +128,18 @@ export async function saveStaff(deps: AppDeps, auth: Auth, b: StaffSaveBody, ip:
     await tx
       .update(employeeArchives)
       .set({ userId: null })
-      .where(and(eq(employeeArchives.userId, id), ne(employeeArchives.id, b.ArchiveId ?? 0)));
-    if (b.ArchiveId) await tx.update(employeeArchives).set({ userId: id }).where(eq(employeeArchives.id, b.ArchiveId));
+      .where(
+        and(
+          eq(employeeArchives.cmpId, auth.cmpId),
+          eq(employeeArchives.userId, id),
+          ne(employeeArchives.id, b.ArchiveId ?? 0),
+        ),
+      );
+    if (b.ArchiveId)
+      await tx
+        .update(employeeArchives)
+        .set({ userId: id })
+        .where(and(eq(employeeArchives.id, b.ArchiveId), eq(employeeArchives.cmpId, auth.cmpId)));
     await log(deps, tx, auth, ip, old ? 'staff.edit' : 'staff.add', id, {
       UserAccount: account,
       PositionIds: b.PositionIds,
@@ -145,9 +158,12 @@ export async function setStaffState(deps: AppDeps, auth: Auth, id: number, state
       if (u.id === auth.userId) throw fail('不能停用自己的账号');
       if (u.isAdmin) throw fail('企业管理员账号不能停用');
     }
-    await tx.update(users).set({ state, updatedAt: deps.now() }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ state, updatedAt: deps.now() })
+      .where(and(eq(users.id, id), eq(users.cmpId, auth.cmpId)));
     // A disabled account's sessions end now, not at their expiry.
-    if (state === 0) await revokeUserSessions(deps, tx, id);
+    if (state === 0) await revokeUserSessions(deps, tx, id, auth.cmpId);
     await log(deps, tx, auth, ip, state ? 'staff.enable' : 'staff.disable', id);
   });
   return null;
@@ -185,8 +201,8 @@ export async function resetStaffPassword(
     await tx
       .update(users)
       .set({ pwdHash, failCount: 0, lockedUntil: null, updatedAt: deps.now() })
-      .where(eq(users.id, u.id));
-    await revokeUserSessions(deps, tx, u.id);
+      .where(and(eq(users.id, u.id), eq(users.cmpId, auth.cmpId)));
+    await revokeUserSessions(deps, tx, u.id, auth.cmpId);
     await log(deps, tx, auth, ip, 'staff.resetpwd', u.id, { Random: b.Random });
   });
   // The generated password is shown once, to the person who reset it; it is stored only as a hash.
@@ -196,7 +212,10 @@ export async function resetStaffPassword(
 export async function unlockStaff(deps: AppDeps, auth: Auth, id: number, ip: string) {
   await deps.database.db.transaction(async (tx) => {
     await liveStaff(tx, auth, id);
-    await tx.update(users).set({ failCount: 0, lockedUntil: null, updatedAt: deps.now() }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ failCount: 0, lockedUntil: null, updatedAt: deps.now() })
+      .where(and(eq(users.id, id), eq(users.cmpId, auth.cmpId)));
     await log(deps, tx, auth, ip, 'staff.unlock', id);
   });
   return null;
@@ -209,9 +228,15 @@ export async function deleteStaff(deps: AppDeps, auth: Auth, id: number, ip: str
     if (u.isAdmin) throw fail('企业管理员账号不能删除');
     await assertMayManage(tx, auth, u);
     if (u.id === auth.userId) throw fail('不能删除自己的账号');
-    await tx.update(users).set({ isDel: true, state: 0, updatedAt: deps.now() }).where(eq(users.id, id));
-    await tx.update(employeeArchives).set({ userId: null }).where(eq(employeeArchives.userId, id));
-    await revokeUserSessions(deps, tx, id);
+    await tx
+      .update(users)
+      .set({ isDel: true, state: 0, updatedAt: deps.now() })
+      .where(and(eq(users.id, id), eq(users.cmpId, auth.cmpId)));
+    await tx
+      .update(employeeArchives)
+      .set({ userId: null })
+      .where(and(eq(employeeArchives.userId, id), eq(employeeArchives.cmpId, auth.cmpId)));
+    await revokeUserSessions(deps, tx, id, auth.cmpId);
     await log(deps, tx, auth, ip, 'staff.del', id, { UserAccount: u.account, UserName: u.name });
   });
   return null;

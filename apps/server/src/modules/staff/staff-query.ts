@@ -2,6 +2,7 @@ import { and, desc, eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'dr
 import { z } from 'zod';
 import type { Auth } from '../../core/auth';
 import { pagingFields } from '../../core/paging';
+import { inScope, seesAllCommunities } from '../../core/scope';
 import type { Tx } from '../../db/client';
 import {
   communities,
@@ -33,14 +34,27 @@ export const StaffFilter = z.object({
 });
 export type StaffFilter = z.infer<typeof StaffFilter>;
 
+/** 员工管理: its holders see colleagues' phone numbers whole. */
+export const STAFF_ROLE = 'yggl_yggl';
+
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Live (not deleted) staff of the caller's company matching the filters. */
-export async function staffWhere(db: Tx, auth: Auth, f: StaffFilter, now: Date): Promise<SQL> {
+/**
+ * Live (not deleted) staff of the caller's company matching the filters. `byPhone: false` leaves phone numbers out
+ * of the keyword search, for callers who see them masked (a search must not reveal the digits).
+ */
+export async function staffWhere(
+  db: Tx,
+  auth: Auth,
+  f: StaffFilter,
+  now: Date,
+  opts: { byPhone?: boolean } = {},
+): Promise<SQL> {
   const conds: (SQL | undefined)[] = [eq(users.cmpId, auth.cmpId), eq(users.isDel, false)];
   if (f.Keyword) {
     const k = like(f.Keyword);
-    conds.push(or(ilike(users.account, k), ilike(users.name, k), ilike(users.phone, k)));
+    const phone = opts.byPhone === false ? undefined : ilike(users.phone, k);
+    conds.push(or(ilike(users.account, k), ilike(users.name, k), phone));
   }
   if (f.DptId) conds.push(inArray(users.dptId, descendantIds(await departmentsOf(db, auth.cmpId), f.DptId)));
   if (f.PositionId) {
@@ -94,6 +108,17 @@ export async function staffWhere(db: Tx, auth: Auth, f: StaffFilter, now: Date):
   if (f.State === 1 || f.State === 0) conds.push(eq(users.state, f.State));
   if (f.State === 2) conds.push(gt(users.lockedUntil, now));
   return and(...conds)!;
+}
+
+/**
+ * The colleagues a picker shows a caller limited to some communities: those serving one of his communities, those
+ * serving all, and himself. Anyone who sees every community sees every colleague.
+ */
+export function colleaguesInScope(auth: Auth): SQL | undefined {
+  if (seesAllCommunities(auth)) return undefined;
+  const serving = sql`exists (select 1 from ${userCommunities} where ${userCommunities.userId} = ${users.id}
+    and ${inScope(auth, userCommunities.communityId)})`;
+  return or(eq(users.allCommunity, true), eq(users.isAdmin, true), eq(users.id, auth.userId), serving);
 }
 
 export const staffColumns = {

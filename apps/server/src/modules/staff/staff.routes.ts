@@ -18,12 +18,14 @@ export const staffCalls = [
   call({
     path: '/user/StaffList',
     role: ROLE,
+    reads: true,
     body: StaffFilter,
     handler: (b, { deps, auth }) => staffList(deps, auth, b),
   }),
   call({
     path: '/user/StaffGet',
     role: ROLE,
+    reads: true,
     body: IdBody,
     handler: (b, { deps, auth }) => staffGet(deps, auth, b.Id),
   }),
@@ -86,5 +88,10 @@ export const staffCalls = [
   }),
   call({ path: '/user/StaffImportTemplate', role: ROLE, btn: 'import', handler: () => staffTemplate() }),
   // The product's staff picker: every signed-in user may pick a colleague.
-  call({ path: '/user/GetUserListV2', body: StaffFilter, handler: (b, { deps, auth }) => staffPicker(deps, auth, b) }),
+  call({
+    path: '/user/GetUserListV2',
+    reads: true,
+    body: StaffFilter,
+    handler: (b, { deps, auth }) => staffPicker(deps, auth, b),
+  }),
 ];

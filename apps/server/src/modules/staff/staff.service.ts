@@ -1,12 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import type { Auth } from '../../core/auth';
+import { type Auth, hasRole } from '../../core/auth';
 import { Page } from '../../core/calls';
 import { notFound } from '../../core/errors';
+import { assertCommunity } from '../../core/scope';
 import { pageOf } from '../../core/paging';
 import { fmtTime } from '../../core/time';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { countStaff, type StaffFilter, selectStaff, staffExtras, staffWhere } from './staff-query';
+import { maskMobile } from '../properties/masks';
+import {
+  colleaguesInScope,
+  countStaff,
+  STAFF_ROLE,
+  type StaffFilter,
+  selectStaff,
+  staffExtras,
+  staffWhere,
+} from './staff-query';
 
 type StaffRow = Awaited<ReturnType<typeof selectStaff>>[number];
 type Extras = Awaited<ReturnType<typeof staffExtras>>;
@@ -65,10 +75,17 @@ export async function staffGet(deps: AppDeps, auth: Auth, id: number) {
   return staffView(r, await staffExtras(db, [id]), deps.now(), auth.timeZone);
 }
 
-/** GetUserListV2, the staff picker of every module: enabled staff by default, 50 a page, at most 500. */
+/**
+ * GetUserListV2, the staff picker of every module: enabled staff by default, 50 a page, at most 500. A caller limited
+ * to some communities picks among the colleagues serving them; phone numbers are whole only for 员工管理's holders
+ * (who see them in the staff list anyway), 138****8000 for everyone else.
+ */
 export async function staffPicker(deps: AppDeps, auth: Auth, f: StaffFilter) {
   const { db } = deps.database;
-  const where = await staffWhere(db, auth, { ...f, State: f.State ?? 1 }, deps.now());
+  if (f.CommunityId) await assertCommunity(db, auth, f.CommunityId);
+  const full = hasRole(auth, STAFF_ROLE);
+  const filters = await staffWhere(db, auth, { ...f, State: f.State ?? 1 }, deps.now(), { byPhone: full });
+  const where = and(filters, colleaguesInScope(auth))!;
   const rows = await selectStaff(db, where, pageOf(f, { size: 50, max: 500 }));
   const x = await staffExtras(
     db,
@@ -79,7 +96,7 @@ export async function staffPicker(deps: AppDeps, auth: Auth, f: StaffFilter) {
       Id: r.id,
       UserName: r.name,
       UserAccount: r.account,
-      Phone: r.phone,
+      Phone: full ? r.phone : maskMobile(r.phone),
       DptId: r.dptId ?? 0,
       DptName: r.dptName ?? '',
       PositionNames: x.positionsOf(r.id).map((p) => p.name),

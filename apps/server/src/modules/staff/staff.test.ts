@@ -154,6 +154,35 @@ describe('staff accounts', () => {
     // Any signed-in person may use the picker.
     expect((await t.api('/user/GetUserListV2', {}, cashier)).ret).toBe(0);
   });
+
+  it("GetUserListV2 masks phones for positions without 员工管理 and keeps to the caller's communities", async () => {
+    type Pick = { UserAccount: string; Phone: string };
+    const byAdmin = await t.api<Pick[]>('/user/GetUserListV2', { Keyword: 'kefu1' }, admin);
+    expect(byAdmin.data.map((u) => u.Phone)).toEqual(['13800000004']);
+    const cashier = await t.login('cashier', 'Cashier@123');
+    const byCashier = await t.api<Pick[]>('/user/GetUserListV2', { PgSize: 500 }, cashier);
+    expect(byCashier.data.find((u) => u.UserAccount === 'kefu1')?.Phone).toBe('138****0004');
+    expect(byCashier.data.every((u) => /^\d{3}\*{4}\d{4}$|^$/.test(u.Phone))).toBe(true);
+    // A masked caller cannot find a number by searching its digits.
+    expect((await t.api('/user/GetUserListV2', { Keyword: '00000004' }, cashier)).count).toBe(0);
+
+    // A colleague serving only 阳光花园 is not in the picker of xmjl1 (翠湖天地 only), nor in his check-box tree.
+    const cms = (await t.api<{ Id: number; Name: string }[]>('/Community/Options', {}, admin)).data;
+    const sunny = cms.find((c) => c.Name === '阳光花园')!.Id;
+    const save = { ...(await base()), UserAccount: 'sunnyonly', UserName: '阳光专员', Phone: '13911113333' };
+    expect((await t.api('/user/StaffSave', { ...save, AllCommunity: 0, CommunityIds: [sunny] }, admin)).ret).toBe(0);
+    const xmjl = await t.login('xmjl1', 'Linli@123');
+    const seen = await t.api<Pick[]>('/user/GetUserListV2', { PgSize: 500 }, xmjl);
+    expect(seen.data.map((u) => u.UserAccount)).not.toContain('sunnyonly');
+    expect(seen.data.map((u) => u.UserAccount)).toContain('kefu1');
+    expect((await t.api('/user/GetUserListV2', { PgSize: 500 }, admin)).data).toContainEqual(
+      expect.objectContaining({ UserAccount: 'sunnyonly' }),
+    );
+    expect((await t.api('/user/GetUserListV2', { CommunityId: sunny }, xmjl)).msg).toBe('数据不存在');
+    const tree = JSON.stringify((await t.api('/Attendance/GetDptUser', {}, xmjl)).data);
+    expect(tree).not.toContain('阳光专员');
+    expect(JSON.stringify((await t.api('/Attendance/GetDptUser', {}, admin)).data)).toContain('阳光专员');
+  });
 });
 
 describe('staff import and export', () => {

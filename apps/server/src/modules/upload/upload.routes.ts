@@ -25,6 +25,7 @@ const KINDS: Record<string, { kinds: string[]; max: number; typeMsg: string; siz
 export const uploadCalls = [
   call({
     path: '/Img/PostFiles',
+    self: true,
     handler: async (_b, { deps, auth, req }) => {
       if (!req.isMultipart()) throw fail('请选择要上传的文件');
       const files: { name: string; buf: Buffer }[] = [];

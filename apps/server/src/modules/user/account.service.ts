@@ -87,7 +87,7 @@ export async function recoverPassword(deps: AppDeps, phone: string, code: string
   const pwdHash = await hashPassword(newPwd);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ pwdHash, failCount: 0, updatedAt: deps.now() }).where(eq(users.id, user.id));
-    await revokeUserSessions(deps, tx, user.id);
+    await revokeUserSessions(deps, tx, user.id, user.cmpId);
     await audit(tx, { cmpId: user.cmpId, userId: user.id, action: 'password.recover', ip }, deps.now());
   });
 }
@@ -108,13 +108,13 @@ export async function changePassword(deps: AppDeps, auth: Auth, oldPwd: string, 
   if (!(await verifyPassword(user.pwdHash, oldPwd))) {
     const fails = await failAccount(deps, { id: auth.userId, cmpId: auth.cmpId }, { ip, way: 'changepwd' });
     if (fails < MAX_FAILS) throw fieldError('OldPwd', `原密码不正确，还可尝试${MAX_FAILS - fails}次`);
-    await db.transaction((tx) => revokeUserSessions(deps, tx, auth.userId));
+    await db.transaction((tx) => revokeUserSessions(deps, tx, auth.userId, auth.cmpId));
     throw lockedError();
   }
   const pwdHash = await hashPassword(newPwd);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ pwdHash, failCount: 0, updatedAt: deps.now() }).where(eq(users.id, auth.userId));
-    await revokeUserSessions(deps, tx, auth.userId);
+    await revokeUserSessions(deps, tx, auth.userId, auth.cmpId);
     await audit(tx, { cmpId: auth.cmpId, userId: auth.userId, action: 'password.change', ip }, deps.now());
   });
 }

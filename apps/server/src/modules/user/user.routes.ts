@@ -47,15 +47,18 @@ export const userCalls = [
   }),
   call({
     path: '/user/GetInfo',
+    reads: true,
     handler: (_b, { deps, auth }) => userInfo(deps, auth),
   }),
   call({
     path: '/user/Logout',
+    self: true,
     okMsg: '已退出登录',
     handler: (_b, { deps, auth }) => revokeSession(deps, auth),
   }),
   call({
     path: '/user/ChangePwd',
+    self: true,
     body: ChangePwdBody,
     okMsg: '密码修改成功，请重新登录',
     handler: (b, { deps, auth, ip }) => {
@@ -65,16 +68,19 @@ export const userCalls = [
   }),
   call({
     path: '/user/UpdateSelf',
+    self: true,
     body: UpdateSelfBody,
     okMsg: '保存成功',
     handler: (b, { deps, auth, ip }) => updateSelf(deps, auth, b, ip),
   }),
   call({
     path: '/user/LoginLog',
+    reads: true,
     handler: (_b, { deps, auth }) => loginLog(deps, auth),
   }),
   call({
     path: '/user/DemoSwitch',
+    self: true,
     // It signs in (with the chosen account's password), so it is limited like the other sign-ins.
     rateLimit: SIGN_IN_LIMIT,
     body: DemoSwitchBody,
