@@ -4,6 +4,7 @@ export * from './constants';
 export * from './feedback-rules';
 export * from './format';
 export * from './money';
+export * from './money-chinese';
 export * from './msg-types';
 export * from './permissions';
 export * from './roles';
