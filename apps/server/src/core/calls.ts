@@ -57,6 +57,8 @@ export interface SessionCall<S extends z.ZodType> extends BaseDef<S> {
    * validation (a Save with Id 0 needs `add`, else `edit`), so a caller without it gets 403 and nothing else.
    */
   btn?: string | ((raw: Record<string, unknown>) => string);
+  /** The call only reads (List, Get, Options): it needs no button key. */
+  reads?: true;
   handler(input: z.infer<S>, ctx: AuthedContext): Promise<unknown>;
 }
 
