@@ -49,6 +49,8 @@ export interface CrudSpec<Q extends PgSelect, Row extends z.ZodType, F extends z
   where(f: Filter<F>): (SQL | undefined)[];
   /** Columns the list may sort by, by the field name the web sends. */
   sort: Record<string, AnyPgColumn | SQL>;
+  /** Money columns the list sums over the whole filter (answered as `totals`, the web's 合计 row). */
+  totals?: Record<string, AnyPgColumn | SQL>;
   save?: {
     body: B;
     /** A unique field: a taken value is refused on that field. */
@@ -119,6 +121,7 @@ export function crudCalls<Q extends PgSelect, Row extends z.ZodType, F extends z
         return listWithCount(db, f, {
           table,
           where,
+          totals: spec.totals,
           rows: async (p) =>
             (
               (await rowsOf(db, where)
