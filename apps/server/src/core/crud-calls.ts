@@ -1,3 +1,4 @@
+import { zId } from '@linli/shared';
 import { and, eq, getTableColumns, gt, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -76,7 +77,7 @@ export interface CrudSpec<Q extends PgSelect, Row extends z.ZodType, F extends z
   btns?: { del?: string; export?: string };
 }
 
-const IdBody = z.object({ Id: z.coerce.number().int().min(0).default(0) });
+const IdBody = z.object({ Id: zId() });
 
 export function crudCalls<Q extends PgSelect, Row extends z.ZodType, F extends z.ZodRawShape, B extends z.ZodType>(
   spec: CrudSpec<Q, Row, F, B>,
