@@ -5,9 +5,10 @@ import { Page } from './calls';
 import { pageOf } from './paging';
 
 /**
- * A list call's page and the filtered total. Two statements sent together, not `count(*) over()`: on PGlite (100,000
- * rows, 20 a page) the window count took 1.6–2× as long, because the window makes every filtered row pass through
- * the select list before LIMIT; with a small table the two are equal. On PostgreSQL the two run on two connections.
+ * A list call's page and the filtered total. Two statements sent together, not `count(*) over()`: with 100,000 rows
+ * and 20 a page the window count took 1.6–2× as long on PGlite (84–200 ms against 50–105 ms) and on PostgreSQL
+ * (37 ms against 20 ms, the two on two connections), because the window makes every filtered row pass through the
+ * select list before LIMIT; with a small table the two are equal.
  * `rows` gets the page's limit and offset; the count runs on `table` with the same `where` (keep joins out of it),
  * and sums the `totals` columns (money, exact: numeric as text) over the whole filter for the 合计 row.
  */
