@@ -5,6 +5,7 @@ export * from './feedback-rules';
 export * from './field-labels';
 export * from './format';
 export * from './money';
+export * from './money-chinese';
 export * from './msg-types';
 export * from './permissions';
 export * from './roles';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { digitUppercase, fenToMoney, formatMoney, toFen } from './money';
+import { fenToMoney, formatMoney, toFen } from './money';
+import { digitUppercase } from './money-chinese';
 
 describe('formatMoney', () => {
   it('shows 2 decimals', () => {

@@ -22,11 +22,12 @@ export interface DeviceContext extends CallContext {
   device: DeviceAuth;
 }
 
-/** A list answer: the envelope carries `count` beside `data`. */
+/** A list answer: the envelope carries `count` (and the filter's money `totals`, when summed) beside `data`. */
 export class Page<T> {
   constructor(
     readonly data: T[],
     readonly count: number,
+    readonly totals?: Record<string, string>,
   ) {}
 }
 
@@ -170,8 +171,10 @@ export function registerCalls(
             .header('cache-control', 'no-store')
             .send(result.body);
         }
-        if (result instanceof Page)
-          return { ret: RET.OK, msg: def.okMsg ?? 'ok', data: result.data, count: result.count };
+        if (result instanceof Page) {
+          const { data, count, totals } = result;
+          return { ret: RET.OK, msg: def.okMsg ?? 'ok', data, count, ...(totals ? { totals } : {}) };
+        }
         return { ret: RET.OK, msg: def.okMsg ?? 'ok', data: result ?? null };
       },
     });

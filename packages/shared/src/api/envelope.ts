@@ -6,6 +6,8 @@ export interface ApiEnvelope<T> {
   msg: string;
   data: T;
   count?: number;
+  /** A list's money sums over the whole filter (the 合计 row), decimal text by field. */
+  totals?: Record<string, string>;
 }
 
 /** ret codes: 0 success, the others mirror the HTTP status they stand for. */

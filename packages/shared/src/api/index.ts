@@ -6,4 +6,5 @@ export * from './org';
 export * from './user-info';
 export * from './properties';
 export * from './property-rules';
+export * from './property-rows';
 export * from './residents';

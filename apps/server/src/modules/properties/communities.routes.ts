@@ -1,76 +1,128 @@
-import { CommunitySaveBody, zId, zOptionalText } from '@linli/shared';
-import { z } from 'zod';
-import { batchedRows } from '../../core/batched-rows';
-import { call, saveBtn } from '../../core/calls';
-import { xlsxExport } from '../../core/excel';
-import { pagingFields } from '../../core/paging';
-import { sortFields } from '../../core/sorting';
-import { communityBatch, communityGet, communityList, deleteCommunity, saveCommunity } from './communities.service';
-import { optionalInt } from './filters';
+import { CommunityRow, CommunitySaveBody, zOptionalText } from '@linli/shared';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { crudCalls } from '../../core/crud-calls';
+import { fail, fieldError } from '../../core/errors';
+import { seesAllCommunities } from '../../core/scope';
+import type { Tx } from '../../db/client';
+import { buildings, communities, rooms, userCommunities, users } from '../../db/schema';
+import { likeText, optionalInt } from './filters';
 
-const ROLE = 'fcgl_xqgl';
-const IdBody = z.object({ Id: zId() });
-const Filter = z.object({
-  ...pagingFields,
-  ...sortFields,
-  Keyword: zOptionalText(50, '关键字'),
-  District: zOptionalText(20, '地区'),
-  Status: optionalInt(),
-});
+// 入住率 = (已入住 + 已出租) ÷ sold rooms (every status but 未售), one decimal, computed in SQL.
+const figures = {
+  BuildingCount: sql<number>`(select count(*)::int from ${buildings} b where b.community_id = ${communities.id})`,
+  RoomCount: sql<number>`(select count(*)::int from ${rooms} r where r.community_id = ${communities.id})`,
+  OccupancyRate: sql<string>`coalesce((select round(100.0 * count(*) filter (where r.status in (2, 3)) / nullif(count(*) filter (where r.status <> 0), 0), 1)::text from ${rooms} r where r.community_id = ${communities.id}), '0.0')`,
+};
+
+async function nextCode(tx: Tx, cmpId: number): Promise<string> {
+  const [r] = await tx
+    .select({ code: communities.code })
+    .from(communities)
+    .where(and(eq(communities.cmpId, cmpId), sql`${communities.code} ~ '^XQ[0-9]+$'`))
+    .orderBy(desc(sql`length(${communities.code})`), desc(communities.code))
+    .limit(1);
+  return `XQ${String(r ? Number(r.code.slice(2)) + 1 : 1).padStart(4, '0')}`;
+}
 
 /** 小区管理 (fcgl_xqgl). /Community/Options lives in community-options.routes.ts. */
-export const communityCalls = [
-  call({
-    path: '/Community/List',
-    role: ROLE,
-    reads: true,
-    body: Filter,
-    handler: (b, { deps, auth }) => communityList(deps, auth, b),
-  }),
-  call({
-    path: '/Community/Get',
-    role: ROLE,
-    reads: true,
-    body: IdBody,
-    handler: (b, { deps, auth }) => communityGet(deps, auth, b.Id),
-  }),
-  call({
-    path: '/Community/Save',
-    role: ROLE,
-    btn: saveBtn,
+export const communityCalls = crudCalls({
+  path: '/Community',
+  role: 'fcgl_xqgl',
+  table: communities,
+  entity: 'community',
+  scope: communities.id,
+  row: CommunityRow,
+  select: (db) =>
+    db
+      .select({
+        Id: communities.id,
+        Name: communities.name,
+        Code: communities.code,
+        Province: communities.province,
+        City: communities.city,
+        District: communities.district,
+        Address: communities.address,
+        BuildArea: communities.buildArea,
+        ServicePhone: communities.servicePhone,
+        ManagerUserId: communities.managerUserId,
+        ManagerName: sql<string>`coalesce(${users.name}, '')`,
+        DeliveryDate: communities.deliveryDate,
+        Photos: communities.photos,
+        Status: communities.status,
+        ...figures,
+      })
+      .from(communities)
+      .leftJoin(users, eq(users.id, communities.managerUserId))
+      .$dynamic(),
+  view: (r) => ({ ...r, StatusName: r.Status === 1 ? '启用' : '停用' }),
+  filter: { Keyword: zOptionalText(50, '关键字'), District: zOptionalText(20, '地区'), Status: optionalInt() },
+  where: (f) => {
+    const kw = f.Keyword && likeText(f.Keyword);
+    return [
+      kw ? or(ilike(communities.name, kw), ilike(communities.code, kw), ilike(communities.address, kw)) : undefined,
+      f.District ? eq(communities.district, f.District) : undefined,
+      f.Status === undefined ? undefined : eq(communities.status, f.Status),
+    ];
+  },
+  sort: {
+    Name: communities.name,
+    Code: communities.code,
+    BuildArea: communities.buildArea,
+    Status: communities.status,
+    ...figures,
+  },
+  save: {
     body: CommunitySaveBody,
-    okMsg: '保存成功',
-    handler: (b, { deps, auth, ip }) => saveCommunity(deps, auth, b, ip),
-  }),
-  call({
-    path: '/Community/Delete',
-    role: ROLE,
-    btn: 'del',
-    body: IdBody,
-    okMsg: '删除成功',
-    handler: (b, { deps, auth, ip }) => deleteCommunity(deps, auth, b.Id, ip),
-  }),
-  call({
-    path: '/Community/Export',
-    role: ROLE,
-    btn: 'export',
-    body: Filter,
-    handler: async (b, { deps, auth }) =>
-      xlsxExport(
-        '小区列表',
-        [
-          { header: '名称', value: (r) => r.Name },
-          { header: '编码', value: (r) => r.Code },
-          { header: '地区', value: (r) => `${r.Province}${r.City}${r.District}` },
-          { header: '地址', width: 30, value: (r) => r.Address },
-          { header: '建筑面积', value: (r) => r.BuildArea },
-          { header: '楼宇数', value: (r) => r.BuildingCount },
-          { header: '房间数', value: (r) => r.RoomCount },
-          { header: '入住率', value: (r) => `${r.OccupancyRate}%` },
-          { header: '服务电话', value: (r) => r.ServicePhone },
-          { header: '状态', value: (r) => r.StatusName },
-        ],
-        batchedRows(communityBatch(deps, auth, b)),
-      ),
-  }),
-];
+    unique: { column: communities.name, field: 'Name', message: '小区名称已存在' },
+    check: async (b, { tx, auth }) => {
+      if (!b.ManagerUserId) return;
+      const [m] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.id, b.ManagerUserId), eq(users.cmpId, auth.cmpId), eq(users.isDel, false)));
+      if (!m) throw fieldError('ManagerUserId', '负责人不存在');
+    },
+    values: (b) => ({
+      name: b.Name,
+      province: b.Province,
+      city: b.City,
+      district: b.District,
+      address: b.Address,
+      buildArea: b.BuildArea ?? '0',
+      servicePhone: b.ServicePhone ?? '',
+      managerUserId: b.ManagerUserId ?? null,
+      deliveryDate: b.DeliveryDate ?? null,
+      photos: b.Photos,
+      status: b.Status,
+    }),
+    update: (b) => (b.Code ? { code: b.Code } : {}),
+    insert: async (b, { tx, auth }) => ({ code: b.Code || (await nextCode(tx, auth.cmpId)) }),
+    // A creator limited to some communities serves the one he adds, or he could not see it.
+    afterInsert: async (id, { tx, auth }) => {
+      if (!seesAllCommunities(auth)) await tx.insert(userCommunities).values({ userId: auth.userId, communityId: id });
+    },
+    detail: (b) => ({ Name: b.Name }),
+  },
+  del: {
+    before: async (id, { tx }) => {
+      const [b] = await tx.select({ id: buildings.id }).from(buildings).where(eq(buildings.communityId, id)).limit(1);
+      if (b) throw fail('该小区下存在楼宇，不能删除');
+      await tx.delete(userCommunities).where(eq(userCommunities.communityId, id));
+    },
+  },
+  export: {
+    title: '小区列表',
+    columns: [
+      { header: '名称', value: (r) => r.Name },
+      { header: '编码', value: (r) => r.Code },
+      { header: '地区', value: (r) => `${r.Province}${r.City}${r.District}` },
+      { header: '地址', width: 30, value: (r) => r.Address },
+      { header: '建筑面积', value: (r) => r.BuildArea },
+      { header: '楼宇数', value: (r) => r.BuildingCount },
+      { header: '房间数', value: (r) => r.RoomCount },
+      { header: '入住率', value: (r) => `${r.OccupancyRate}%` },
+      { header: '服务电话', value: (r) => r.ServicePhone },
+      { header: '状态', value: (r) => r.StatusName },
+    ],
+  },
+});

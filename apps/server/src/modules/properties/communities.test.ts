@@ -47,6 +47,14 @@ describe('小区管理', () => {
     expect((await t.api('/Community/List', { District: '余杭区' }, admin)).count).toBe(1);
   });
 
+  it('pages with the filtered total, also past the last page', async () => {
+    const first = await t.api<Community[]>('/Community/List', { PgIndex: 1, PgSize: 1, SortField: 'Name' }, admin);
+    const second = await t.api<Community[]>('/Community/List', { PgIndex: 2, PgSize: 1, SortField: 'Name' }, admin);
+    expect([first.count, second.count]).toEqual([2, 2]);
+    expect([...first.data, ...second.data].map((c) => c.Name).sort()).toEqual(['翠湖天地', '阳光花园']);
+    expect(await t.api('/Community/List', { PgIndex: 9, PgSize: 1 }, admin)).toMatchObject({ data: [], count: 2 });
+  });
+
   it('creates with a generated code, names a taken name and a bad phone on their fields', async () => {
     const r = await t.api<{ Id: number }>('/Community/Save', { Id: 0, ...base }, admin);
     expect(r).toMatchObject({ ret: 0, msg: '保存成功' });

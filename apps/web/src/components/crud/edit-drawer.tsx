@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, type FormInstance, Space, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { ui } from '../../app/ui-bridge';
+import { invalidateResource } from './dependencies';
 import { fieldErrorEntries } from './form-errors';
 import { FormFields } from './form-fields';
 import { fieldNames, fromFormValues, toFormValues } from './form-values';
@@ -67,7 +68,7 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
       const all = { ...(form.getFieldsValue(true) as V), ...values };
       const result = await props.onSubmit(fromFormValues(all));
       ui.toast('success', props.successText ?? '保存成功');
-      if (props.resource) void queryClient.invalidateQueries({ queryKey: [props.resource] });
+      if (props.resource) void invalidateResource(queryClient, props.resource);
       props.onSaved?.(result);
       props.onClose();
     } catch (error) {

@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTagsStore } from '../../app/stores/tags-store';
 import { ui } from '../../app/ui-bridge';
+import { invalidateResource } from './dependencies';
 import { fieldErrorEntries } from './form-errors';
 import { FormFields } from './form-fields';
 import { fieldNames, fromFormValues, toFormValues } from './form-values';
@@ -80,7 +81,7 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
     try {
       await props.onSave(fromFormValues(form.getFieldsValue(true) as V));
       ui.toast('success', '保存成功');
-      await queryClient.invalidateQueries({ queryKey: [props.resource] });
+      await invalidateResource(queryClient, props.resource);
       leave();
     } catch (error) {
       const aliases = props.errorFields ?? {};

@@ -18,3 +18,16 @@ export { SplitLayout } from './split-layout';
 export type { CrudColumn, FormField, ListAnswer, ListParams, Option, SearchField, TreeOption } from './types';
 export { useList } from './use-list';
 export { zodRule } from './zod-rule';
+export { affectedBy, declareDependents, invalidateResource, useInvalidate } from './dependencies';
+export { MoneySummary } from './money-summary';
+export { fenOf, fenText, sumMoney } from './money-total';
+export { type PrintColumn, PrintButton, PrintView, type PrintViewProps } from './print-view';
+export { defineResource, type Resource, type ResourceSpec } from './resource';
+export {
+  type ResourceAction,
+  ResourceForm,
+  type ResourceFormProps,
+  ResourceList,
+  type ResourceListProps,
+} from './resource-pages';
+export { type RowAction, RowActions, useRowActions } from './row-actions';

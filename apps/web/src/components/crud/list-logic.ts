@@ -86,10 +86,13 @@ export const isMoneyField = (name: string | undefined) => !!name && name.include
 
 export const columnKey = <T>(c: CrudColumn<T>) => c.key ?? c.dataIndex ?? c.title;
 
-/** Money columns (spec §5: the field name contains 'Money') get 2 decimals unless they render themselves. */
+/**
+ * Money columns (`money: true`, or spec §5: the field name contains 'Money') get 2 decimals unless they render
+ * themselves.
+ */
 export function withMoney<T>(columns: readonly CrudColumn<T>[]): CrudColumn<T>[] {
   return columns.map((c) =>
-    !c.render && isMoneyField(c.dataIndex)
+    !c.render && (c.money || isMoneyField(c.dataIndex))
       ? { ...c, align: c.align ?? 'right', render: (v: unknown) => formatMoney(v as string | number | null) }
       : c,
   );

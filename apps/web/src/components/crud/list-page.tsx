@@ -7,6 +7,7 @@ import { useTableHeight } from '../use-table-height';
 import { ColumnSettings } from './column-settings';
 import { ExportButton } from './export-button';
 import { type ImportConfig, ImportDialog } from './import-dialog';
+import { MoneySummary } from './money-summary';
 import { exportParams, PAGE_SIZES, type SortState, sortOf, visibleColumns, withMoney } from './list-logic';
 import { SearchForm } from './search-form';
 import type { CrudColumn, ListAnswer, ListParams, SearchField } from './types';
@@ -96,7 +97,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   const tableColumns = (() => {
     const shown = withMoney(visibleColumns(columns, cols.hidden)).map(
-      ({ hideable: _h, defaultHidden: _d, ...c }) =>
+      ({ hideable: _h, defaultHidden: _d, money: _m, ...c }) =>
         ({
           ...c,
           fixed: mobile ? undefined : c.fixed,
@@ -176,6 +177,18 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         bordered
         scroll={{ x: 'max-content', y: height }}
         locale={{ emptyText: empty }}
+        summary={
+          columns.some((c) => c.money)
+            ? () => (
+                <MoneySummary
+                  columns={withMoney(visibleColumns(columns, cols.hidden))}
+                  rows={list.rows}
+                  totals={list.totals}
+                  selectable={props.selectable}
+                />
+              )
+            : undefined
+        }
         rowSelection={
           props.selectable
             ? {

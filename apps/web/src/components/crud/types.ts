@@ -9,6 +9,8 @@ export type ListParams = Record<string, unknown> & { PgIndex: number; PgSize: nu
 export interface ListAnswer<T> {
   data: T[];
   count?: number;
+  /** Sums of money fields over the whole filter, when the server answers them (the 合计 row). */
+  totals?: Record<string, string | number>;
 }
 
 export interface Option {
@@ -36,6 +38,8 @@ export type CrudColumn<T> = Omit<ColumnType<T>, 'dataIndex'> & {
   hideable?: boolean;
   /** Hidden until the user shows it in 列设置. */
   defaultHidden?: boolean;
+  /** A money column: 2 decimals, right-aligned, summed exactly in the 合计 row. */
+  money?: boolean;
 };
 
 type FieldKind =

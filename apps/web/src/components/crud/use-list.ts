@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useSettingsStore } from '../../app/stores/settings-store';
+import { invalidateResource } from './dependencies';
 import { defaultHidden, listKey, listParams, type SortState, searchParams } from './list-logic';
 import type { CrudColumn, ListAnswer, ListParams, SearchField } from './types';
 
@@ -63,7 +64,7 @@ export function useList<T>({
     setValues(next);
     setPage(1);
   };
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: [resource] }), [queryClient, resource]);
+  const refresh = useCallback(() => invalidateResource(queryClient, resource), [queryClient, resource]);
 
   return {
     params,
@@ -82,6 +83,7 @@ export function useList<T>({
     setSort,
     rows: query.data?.data ?? [],
     total: query.data?.count ?? query.data?.data.length ?? 0,
+    totals: query.data?.totals,
     loading: query.isFetching,
     error: query.isError && !query.data,
     refetch: query.refetch,

@@ -1,5 +1,6 @@
 import type { BuildingSaveBody, GenerateRoomsBody } from '@linli/shared';
 import { request, requestEnvelope } from '../../../app/request';
+import { declareDependents } from '../../../components/crud/dependencies';
 import type { ImportConfig, ListParams } from '../../../components/crud';
 import type { UnitOption } from '../../../components/pickers';
 
@@ -27,6 +28,8 @@ export type GenerateValues = GenerateRoomsBody;
 
 /** Query keys start with 'buildings' (the pickers' ['buildings', 'options'|'units', …] reload with every save). */
 export const BUILDINGS = 'buildings';
+// Generated rooms and a renamed building show in 房间管理 (and its 楼宇 filter); the community counts its buildings.
+declareDependents(BUILDINGS, 'rooms', 'communities');
 
 export const buildingList = (p: ListParams) => requestEnvelope<BuildingRow[]>('/Building/List', p);
 export const buildingGet = (Id: number) => request<BuildingDetail>('/Building/Get', { Id });
