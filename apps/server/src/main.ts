@@ -2,10 +2,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { outboxSms } from './core/sms';
 import { openDatabase } from './db/client';
+import { JobWorker } from './core/job-queue';
 import { Scheduler } from './core/jobs';
 import { seedIfEmpty } from './db/seed/seed';
 import type { AppDeps } from './deps';
-import { allJobs } from './modules/jobs';
+import { allJobHandlers, allJobs } from './modules/jobs';
 import { pullDeviceGateway } from './modules/residents/face-device';
 
 const config = loadConfig();
@@ -22,6 +23,7 @@ if (config.demo) {
 }
 
 const scheduler = new Scheduler(deps, allJobs, app.log);
+const worker = new JobWorker(deps, allJobHandlers(), app.log);
 
 let closing = false;
 async function shutdown(signal: string) {
@@ -29,6 +31,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   await scheduler.stop();
+  await worker.stop();
   await app.close();
   await database.close();
   process.exit(0);
@@ -37,5 +40,8 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-if (config.jobs) scheduler.start();
+if (config.jobs) {
+  scheduler.start();
+  worker.start();
+}
 app.log.info(`Linli console and API on http://localhost:${config.port} (${database.kind})`);

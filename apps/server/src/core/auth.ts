@@ -68,11 +68,15 @@ export async function resolveToken(deps: AppDeps, token: string): Promise<Auth |
     )
     .limit(1);
   if (!row) return null;
-  if (row.isAdmin) return { ...row, ...adminGrants() };
-  const rights = await rightsOf(deps.database.db, row.userId);
+  return { ...row, ...(await grantsOf(deps.database.db, row)) };
+}
+
+/** What a user may do now: everything for the company administrator, else the union of their positions. */
+export async function grantsOf(db: Tx, user: { userId: number; isAdmin: boolean }) {
+  if (user.isAdmin) return adminGrants();
+  const rights = await rightsOf(db, user.userId);
   // The system position 超级管理员 grants everything to whoever holds it, not only to the company administrator.
-  const grants = rights.some((r) => r.isSystem) ? adminGrants() : grantsFromRights(rights.filter((r) => r.roleKey));
-  return { ...row, ...grants };
+  return rights.some((r) => r.isSystem) ? adminGrants() : grantsFromRights(rights.filter((r) => r.roleKey));
 }
 
 /** The rights of every position a user holds, in one query; a position without rights still shows (isSystem). */

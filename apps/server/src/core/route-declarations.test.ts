@@ -33,6 +33,9 @@ const ALWAYS_OPEN = new Set(
     // uploads and feedback (any form may attach a picture)
     '/Img/PostFiles',
     '/Feedback/FeedBackAdd',
+    // background work: the progress of one's own start; 立即执行 checks the company administrator in its handler
+    '/Job/Progress',
+    '/Job/Run',
   ].map((p) => p.toLowerCase()),
 );
 /** Whole controllers open to every signed-in user: messages, dashboard, personal customisation. */

@@ -7,8 +7,7 @@ import { sqlRows } from '../../core/sql-rows';
 import type { AppDeps } from '../../deps';
 import { FACE_BATCH_KIND, type FaceBatchData } from './face-batch-run';
 import { keepPhotos } from './face-batch-files';
-import { checkFaceImage } from './face-image';
-import { FACE_UNREADABLE } from './face-process';
+import { checkFaceImage, FACE_UNREADABLE } from './face-image';
 import { readPhotoZip, ZIP_MAX_BYTES } from './face-zip';
 import { visibleResident } from './residents-query';
 
@@ -91,7 +90,7 @@ export async function faceBatchPreview(deps: AppDeps, auth: Auth, req: FastifyRe
       refuse('人脸照片只支持jpg、png格式');
       continue;
     }
-    const bad = p.data ? checkFaceImage(p.data) : '人脸照片大小不能超过2MB';
+    const bad = p.data ? await checkFaceImage(p.data) : '人脸照片大小不能超过2MB';
     if (bad) {
       refuse(bad);
       continue;
