@@ -4,6 +4,7 @@ import { outboxSms } from './core/sms';
 import { openDatabase } from './db/client';
 import { JobWorker } from './core/job-queue';
 import { Scheduler } from './core/jobs';
+import { writeDemoFaces } from './db/seed/demo-faces';
 import { seedIfEmpty } from './db/seed/seed';
 import type { AppDeps } from './deps';
 import { allJobHandlers, allJobs } from './modules/jobs';
@@ -20,6 +21,7 @@ deps.faceDevices = pullDeviceGateway(app.log);
 if (config.demo) {
   const seeded = await seedIfEmpty(database.db);
   if (seeded) app.log.info('empty database: demo company 邻里物业 seeded (admin / Admin@123)');
+  await writeDemoFaces(database.db, config.dataDir);
 }
 
 const scheduler = new Scheduler(deps, allJobs, app.log);
