@@ -9,7 +9,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerCalls } from './core/calls';
 import { registerErrorHandlers } from './core/error-handler';
-import { UPLOAD_MAX_BYTES, uploadsDir } from './core/uploads';
+import { registerUploadServing } from './core/upload-serve';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from './core/uploads';
 import type { AppDeps } from './deps';
 import { allCalls } from './modules';
 import type { Hub } from './realtime/hub';
@@ -47,7 +48,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   // Form bodies: node's querystring keeps repeated keys as arrays and has no prototype pollution surface.
   await app.register(formbody, { parser: (s) => qs.parse(s) });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerErrorHandlers(app);
@@ -56,14 +57,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const hub = await registerRealtime(app, deps);
   app.decorate('hub', hub);
 
-  const uploads = uploadsDir(deps.config.dataDir);
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
-    decorateReply: false,
-    setHeaders: (res) => void res.header('X-Content-Type-Options', 'nosniff'),
-  });
+  registerUploadServing(app, deps);
 
   const web = deps.config.webDist;
   if (fs.existsSync(path.join(web, 'index.html'))) {

@@ -2,6 +2,9 @@ import path from 'node:path';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 10;
+/** All files of one request together (a form attaches up to 10). */
+export const UPLOAD_TOTAL_MAX_BYTES = 20 * 1024 * 1024;
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
 

@@ -35,4 +35,5 @@ CREATE INDEX "jobs_due_idx" ON "jobs" USING btree ("state","run_at");--> stateme
 CREATE INDEX "jobs_cmp_idx" ON "jobs" USING btree ("cmp_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_dedupe_uq" ON "jobs" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "jobs_lock_running_uq" ON "jobs" USING btree ("lock_key") WHERE state = 'running';--> statement-breakpoint
+CREATE INDEX "face_images_img_path_idx" ON "face_images" USING btree ("img_path");--> statement-breakpoint
 CREATE INDEX "uploads_ref_idx" ON "uploads" USING btree ("ref_table","ref_id");

@@ -4,6 +4,7 @@ import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { notFound } from '../../core/errors';
 import { fmtTime } from '../../core/time';
+import { assertOwnUploads } from '../../core/upload-refs';
 import { communities, companies, departments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
@@ -46,6 +47,10 @@ export async function companyInfo(deps: AppDeps, auth: Auth) {
 
 export async function editCompany(deps: AppDeps, auth: Auth, b: CompanyEditBody, ip: string) {
   await deps.database.db.transaction(async (tx) => {
+    await assertOwnUploads(tx, auth, { name: 'Logo', label: '企业Logo' }, [b.Logo], {
+      table: 'companies',
+      id: auth.cmpId,
+    });
     await tx
       .update(companies)
       .set({

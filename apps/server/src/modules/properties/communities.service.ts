@@ -8,6 +8,7 @@ import { pageOf } from '../../core/paging';
 import { likeText } from './filters';
 import { assertCommunity, inScope } from '../../core/scope';
 import { sortOf } from '../../core/sorting';
+import { assertOwnUploads, releaseUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
 import { buildings, communities, rooms, userCommunities, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -168,6 +169,7 @@ export async function saveCommunity(deps: AppDeps, auth: Auth, b: CommunitySaveB
       if (!auth.isAdmin && !auth.allCommunity)
         await tx.insert(userCommunities).values({ userId: auth.userId, communityId: id });
     }
+    await assertOwnUploads(tx, auth, { name: 'Photos', label: '小区照片' }, b.Photos, { table: 'communities', id });
     const action = b.Id ? 'community.edit' : 'community.add';
     await audit(
       tx,
@@ -194,6 +196,7 @@ export async function deleteCommunity(deps: AppDeps, auth: Auth, id: number, ip:
     if (b) throw fail('该小区下存在楼宇，不能删除');
     await tx.delete(userCommunities).where(eq(userCommunities.communityId, id));
     await tx.delete(communities).where(and(eq(communities.id, id), eq(communities.cmpId, auth.cmpId)));
+    await releaseUploads(tx, auth.cmpId, { table: 'communities', id }, deps.now());
     await audit(
       tx,
       { cmpId: auth.cmpId, userId: auth.userId, action: 'community.del', entity: 'community', entityId: id, ip },

@@ -1,12 +1,13 @@
 import { type ArchiveLeaveBody, type ArchiveSaveBody, birthDateOfIdCard } from '@linli/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import { type Auth, revokeUserSessions } from '../../core/auth';
 import { Page } from '../../core/calls';
 import { fail, fieldError, notFound } from '../../core/errors';
 import { pageOf } from '../../core/paging';
+import { assertOwnUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
-import { archiveFiles, departments, employeeArchives, uploads, users } from '../../db/schema';
+import { archiveFiles, departments, employeeArchives, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { type ArchiveFilter, archiveRow, archiveWhere, countArchives, selectArchives, todayIn } from './archive-query';
 
@@ -132,14 +133,6 @@ export async function saveArchive(deps: AppDeps, auth: Auth, b: ArchiveSaveBody,
         .where(and(eq(departments.id, b.DptId), eq(departments.cmpId, auth.cmpId)));
       if (!d) throw fieldError('DptId', '部门不存在');
     }
-    const paths = b.Attachments.map((f) => f.FilePath.replace(/^\/uploads\//, ''));
-    if (paths.length) {
-      const found = await tx
-        .select({ p: uploads.storedPath })
-        .from(uploads)
-        .where(and(eq(uploads.cmpId, auth.cmpId), inArray(uploads.storedPath, paths)));
-      if (found.length !== new Set(paths).size) throw fieldError('Attachments', '附件不存在，请重新上传');
-    }
     const values = {
       employeeNo: b.EmployeeNo,
       name: b.Name,
@@ -180,6 +173,10 @@ export async function saveArchive(deps: AppDeps, auth: Auth, b: ArchiveSaveBody,
         .returning({ id: employeeArchives.id });
       id = row!.id;
     }
+    const owner = { table: 'employee_archives', id };
+    await assertOwnUploads(tx, auth, { name: 'Photo', label: '照片' }, [b.Photo], owner);
+    const files = b.Attachments.map((f) => f.FilePath);
+    await assertOwnUploads(tx, auth, { name: 'Attachments', label: '附件' }, files, owner);
     await tx.delete(archiveFiles).where(eq(archiveFiles.archiveId, id));
     if (b.Attachments.length) {
       await tx.insert(archiveFiles).values(
