@@ -39,20 +39,23 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest): Promise<
   return auth;
 }
 
+/** Who a caller is, read with users joined to companies; `liveUser` keeps the enabled ones of enabled companies. */
+export const AUTH_COLUMNS = {
+  userId: users.id,
+  cmpId: users.cmpId,
+  account: users.account,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  allCommunity: users.allCommunity,
+  timeZone: companies.timeZone,
+};
+export const liveUser = () => and(eq(users.state, 1), eq(users.isDel, false), eq(companies.state, 1));
+
 /** Used by the API and the WebSocket: a live session of an enabled user of an enabled company. */
 export async function resolveToken(deps: AppDeps, token: string): Promise<Auth | null> {
   const { db } = deps.database;
   const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      cmpId: users.cmpId,
-      account: users.account,
-      name: users.name,
-      isAdmin: users.isAdmin,
-      allCommunity: users.allCommunity,
-      timeZone: companies.timeZone,
-    })
+    .select({ sessionId: sessions.id, ...AUTH_COLUMNS })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.cmpId))
@@ -61,9 +64,7 @@ export async function resolveToken(deps: AppDeps, token: string): Promise<Auth |
         eq(sessions.tokenHash, sha256(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, deps.now()),
-        eq(users.state, 1),
-        eq(users.isDel, false),
-        eq(companies.state, 1),
+        liveUser(),
       ),
     )
     .limit(1);

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { companies, users } from '../db/schema';
 import type { AppDeps } from '../deps';
-import { type Auth, grantsOf } from './auth';
+import { AUTH_COLUMNS, type Auth, grantsOf, liveUser } from './auth';
 
 /**
  * The rights a background job acts with: those its starter holds now (a position removed since the start counts),
@@ -10,18 +10,10 @@ import { type Auth, grantsOf } from './auth';
 export async function authOfUser(deps: AppDeps, userId: number): Promise<Auth | null> {
   const { db } = deps.database;
   const [row] = await db
-    .select({
-      userId: users.id,
-      cmpId: users.cmpId,
-      account: users.account,
-      name: users.name,
-      isAdmin: users.isAdmin,
-      allCommunity: users.allCommunity,
-      timeZone: companies.timeZone,
-    })
+    .select(AUTH_COLUMNS)
     .from(users)
     .innerJoin(companies, eq(companies.id, users.cmpId))
-    .where(and(eq(users.id, userId), eq(users.state, 1), eq(users.isDel, false), eq(companies.state, 1)))
+    .where(and(eq(users.id, userId), liveUser()))
     .limit(1);
   if (!row) return null;
   return { ...row, sessionId: 0, ...(await grantsOf(db, row)) };
