@@ -4,6 +4,7 @@ import type { Auth } from '../../core/auth';
 import { fail } from '../../core/errors';
 import { type BatchRow, createBatch } from '../../core/import-batch';
 import { sqlRows } from '../../core/sql-rows';
+import { cleanFileName } from '../../core/uploads';
 import type { AppDeps } from '../../deps';
 import { FACE_BATCH_KIND, type FaceBatchData } from './face-batch-run';
 import { keepPhotos } from './face-batch-files';
@@ -19,7 +20,7 @@ async function readZip(req: FastifyRequest): Promise<{ fileName: string; data: B
     if (part.type === 'field') continue;
     const data = await part.toBuffer().catch(() => null);
     if (!data || part.file.truncated) throw fail('压缩包不能超过50MB');
-    file ??= { fileName: part.filename || 'faces.zip', data };
+    file ??= { fileName: cleanFileName(part.filename || 'faces.zip'), data };
   }
   if (!file) throw fail('请选择要上传的压缩包');
   return file;

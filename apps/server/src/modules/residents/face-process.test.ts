@@ -73,11 +73,14 @@ describe('batch zip reading', () => {
       'photos/.DS_Store': new Uint8Array(2),
       'photos/': new Uint8Array(0),
       'big.png': new Uint8Array(3 * 1024 * 1024),
+      'photos/139\u000000138000.jpg': new Uint8Array(5),
     });
     const photos = readPhotoZip(Buffer.from(zip));
     expect(photos.map((p) => [p.fileName, p.data?.length ?? null])).toEqual([
       ['13800138000.jpg', 3000],
       ['big.png', null],
+      // A NUL in a name would break the batch's row: names are cleaned as uploads' are.
+      ['13900138000.jpg', 5],
     ]);
   });
 

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { call } from '../../core/calls';
 import { fail } from '../../core/errors';
 import {
+  cleanFileName,
   IMAGE_MAX_BYTES,
   sniffOffice,
   sniffType,
@@ -32,19 +33,6 @@ const KINDS: Record<string, { kinds: string[]; max: number; typeMsg: string; siz
 };
 
 const TOTAL_MSG = `一次上传的文件总大小不能超过 ${UPLOAD_TOTAL_MAX_BYTES / 1024 / 1024}MB`;
-
-/**
- * The name as the user will see it again: control characters (NUL included) and broken UTF-16 removed, at most
- * 255 characters; the stored file is named by us, never by this.
- */
-export function cleanFileName(name: string): string {
-  const clean = name
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f\ufffd]/g, '')
-    .trim();
-  return [...clean].slice(0, 255).join('') || 'file';
-}
 
 /** Every part of the request, read whole before anything is written; refused as soon as the total is too big. */
 async function readFiles(req: FastifyRequest) {
