@@ -42,8 +42,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-if (config.jobs) {
-  scheduler.start();
-  worker.start();
-}
+// Every process works the queue (background starts must progress wherever they were made); JOBS only schedules.
+worker.start();
+if (config.jobs) scheduler.start();
 app.log.info(`Linli console and API on http://localhost:${config.port} (${database.kind})`);
