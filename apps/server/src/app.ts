@@ -11,7 +11,8 @@ import { registerCalls } from './core/calls';
 import { clientErrorHandler } from './core/client-error';
 import { registerErrorHandlers } from './core/error-handler';
 import { registerSecurityHeaders } from './core/security-headers';
-import { UPLOAD_MAX_BYTES, uploadsDir } from './core/uploads';
+import { registerUploadServing } from './core/upload-serve';
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from './core/uploads';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
 import { allCalls } from './modules';
@@ -58,7 +59,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   registerSecurityHeaders(app, { frameAncestors: deps.config.frameAncestors });
   // Form bodies: node's querystring keeps repeated keys as arrays and has no prototype pollution surface.
   await app.register(formbody, { parser: (s) => qs.parse(s) });
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 10, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   registerErrorHandlers(app);
@@ -67,14 +68,7 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   const hub = await registerRealtime(app, deps);
   app.decorate('hub', hub);
 
-  const uploads = uploadsDir(deps.config.dataDir);
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
-    decorateReply: false,
-    setHeaders: (res) => void res.header('X-Content-Type-Options', 'nosniff'),
-  });
+  registerUploadServing(app, deps);
 
   const web = deps.config.webDist;
   if (fs.existsSync(path.join(web, 'index.html'))) {

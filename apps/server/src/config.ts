@@ -8,7 +8,7 @@ export interface Config {
   logLevel: string;
   /** Seed the demo company into an empty database and enable demo-only conveniences. */
   demo: boolean;
-  /** Run the scheduled jobs in this process (on by default; off for a process that should only serve requests). */
+  /** Schedule the periodic jobs from this process (on by default); queued work runs in every process regardless. */
   jobs: boolean;
   /** Directory of the built web console; served at / when it exists. */
   webDist: string;

@@ -8,11 +8,12 @@ export const sessionCalls = (calls: CallDef[] = allCalls): SessionDef[] =>
   calls.filter((c) => !c.public && !c.device) as unknown as SessionDef[];
 
 /** What a session call declares; 'invalid' for a mix or nothing (the types forbid it; this catches casts). */
-export function declaredKind(c: SessionDef): 'reads' | 'self' | 'button' | 'invalid' {
+export function declaredKind(c: SessionDef): 'reads' | 'self' | 'admin' | 'button' | 'invalid' {
   const reads = c.reads === true;
   const self = c.self === true;
+  const admin = c.admin === true;
   const button = !!c.role && !!c.btn;
-  if (Number(reads) + Number(self) + Number(button) !== 1) return 'invalid';
-  if (self && c.role) return 'invalid';
-  return reads ? 'reads' : self ? 'self' : 'button';
+  if (Number(reads) + Number(self) + Number(admin) + Number(button) !== 1) return 'invalid';
+  if ((self || admin) && c.role) return 'invalid';
+  return reads ? 'reads' : self ? 'self' : admin ? 'admin' : 'button';
 }

@@ -39,20 +39,23 @@ export async function authenticate(deps: AppDeps, req: FastifyRequest): Promise<
   return auth;
 }
 
+/** Who a caller is, read with users joined to companies; `liveUser` keeps the enabled ones of enabled companies. */
+export const AUTH_COLUMNS = {
+  userId: users.id,
+  cmpId: users.cmpId,
+  account: users.account,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  allCommunity: users.allCommunity,
+  timeZone: companies.timeZone,
+};
+export const liveUser = () => and(eq(users.state, 1), eq(users.isDel, false), eq(companies.state, 1));
+
 /** Used by the API and the WebSocket: a live session of an enabled user of an enabled company. */
 export async function resolveToken(deps: AppDeps, token: string): Promise<Auth | null> {
   const { db } = deps.database;
   const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      cmpId: users.cmpId,
-      account: users.account,
-      name: users.name,
-      isAdmin: users.isAdmin,
-      allCommunity: users.allCommunity,
-      timeZone: companies.timeZone,
-    })
+    .select({ sessionId: sessions.id, ...AUTH_COLUMNS })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(companies, eq(companies.id, users.cmpId))
@@ -61,18 +64,20 @@ export async function resolveToken(deps: AppDeps, token: string): Promise<Auth |
         eq(sessions.tokenHash, sha256(token)),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, deps.now()),
-        eq(users.state, 1),
-        eq(users.isDel, false),
-        eq(companies.state, 1),
+        liveUser(),
       ),
     )
     .limit(1);
   if (!row) return null;
-  if (row.isAdmin) return { ...row, ...adminGrants() };
-  const rights = await rightsOf(deps.database.db, row.userId);
+  return { ...row, ...(await grantsOf(deps.database.db, row)) };
+}
+
+/** What a user may do now: everything for the company administrator, else the union of their positions. */
+export async function grantsOf(db: Tx, user: { userId: number; isAdmin: boolean }) {
+  if (user.isAdmin) return adminGrants();
+  const rights = await rightsOf(db, user.userId);
   // The system position 超级管理员 grants everything to whoever holds it, not only to the company administrator.
-  const grants = rights.some((r) => r.isSystem) ? adminGrants() : grantsFromRights(rights.filter((r) => r.roleKey));
-  return { ...row, ...grants };
+  return rights.some((r) => r.isSystem) ? adminGrants() : grantsFromRights(rights.filter((r) => r.roleKey));
 }
 
 /** The rights of every position a user holds, in one query; a position without rights still shows (isSystem). */

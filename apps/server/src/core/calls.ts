@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../deps';
 import { type Auth, authenticate, requireRight } from './auth';
 import { authenticateDevice, type DeviceAuth } from './device-auth';
-import { ApiError, RET } from './errors';
+import { ApiError, forbidden, RET } from './errors';
 import { contentDisposition, FileAnswer } from './excel';
 
 export interface CallContext {
@@ -78,6 +78,7 @@ export interface ReadingCall<S extends z.ZodType> extends SessionCallBase<S> {
   role?: string;
   btn?: never;
   self?: never;
+  admin?: never;
 }
 
 export interface SelfCall<S extends z.ZodType> extends SessionCallBase<S> {
@@ -86,6 +87,16 @@ export interface SelfCall<S extends z.ZodType> extends SessionCallBase<S> {
   role?: never;
   btn?: never;
   reads?: never;
+  admin?: never;
+}
+
+export interface AdminCall<S extends z.ZodType> extends SessionCallBase<S> {
+  /** Only the company administrator (超级管理员 account) may call it: support actions such as 立即执行. */
+  admin: true;
+  role?: never;
+  btn?: never;
+  reads?: never;
+  self?: never;
 }
 
 export interface ButtonCall<S extends z.ZodType> extends SessionCallBase<S> {
@@ -95,13 +106,14 @@ export interface ButtonCall<S extends z.ZodType> extends SessionCallBase<S> {
   btn: string | BtnOf;
   reads?: never;
   self?: never;
+  admin?: never;
 }
 
 /**
  * A call of a signed-in user. A type error naming 'ReadingCall', 'SelfCall' or 'ButtonCall' on a new call means it
- * declares none (or a mix) of `reads: true` (optionally with `role`), `self: true`, or `role` + `btn`.
+ * declares none (or a mix) of `reads: true` (optionally with `role`), `self: true`, `admin: true`, or `role` + `btn`.
  */
-export type SessionCall<S extends z.ZodType> = SelfCall<S> | ButtonCall<S> | ReadingCall<S>;
+export type SessionCall<S extends z.ZodType> = SelfCall<S> | ButtonCall<S> | ReadingCall<S> | AdminCall<S>;
 
 /** A call of an access device (parking-access.md "Device ingestion"): its lane's key instead of a session. */
 export interface DeviceCall<S extends z.ZodType> extends BaseDef<S> {
@@ -161,6 +173,7 @@ export function registerCalls(
           const btn = typeof def.btn === 'function' ? def.btn(raw as Record<string, unknown>) : def.btn;
           // `reads` without a role and `self` calls are open to every signed-in user.
           requireRight(auth, def.role, btn);
+          if (def.admin && !auth.isAdmin) throw forbidden();
           result = await def.handler(parse(schema, raw), { ...ctx, auth });
         }
         if (reply.sent) return reply;

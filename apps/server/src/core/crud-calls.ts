@@ -65,6 +65,8 @@ export interface CrudSpec<Q extends PgSelect, Row extends z.ZodType, F extends z
     /** Values only an edited row gets. */
     update?(b: z.output<B>): Record<string, unknown>;
     afterInsert?(id: number, c: SaveContext): Promise<void>;
+    /** After a new or an edited row is written, in its transaction (mark the uploads it references as its own). */
+    afterSave?(id: number, b: z.output<B>, c: SaveContext): Promise<void>;
     /** The audit's detail. */
     detail?(b: z.output<B>): Record<string, unknown>;
   };
@@ -182,6 +184,7 @@ export function crudCalls<Q extends PgSelect, Row extends z.ZodType, F extends z
               id = Number(row!.id);
               await save.afterInsert?.(id, sc);
             }
+            await save.afterSave?.(id, b, sc);
             await log(sc, `${spec.entity}.${bodyId ? 'edit' : 'add'}`, id, c.ip, save.detail?.(b));
             return { Id: id };
           });

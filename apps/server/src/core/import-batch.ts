@@ -110,8 +110,9 @@ export async function claimBatch<D>(
   deps: AppDeps,
   auth: Auth,
   c: { id: number; kind: string; mode?: number },
+  /** The caller's transaction, when the claim goes with other writes (a background start's job). */
+  db: Tx = deps.database.db,
 ): Promise<Claim<D>> {
-  const { db } = deps.database;
   const batch = await batchOf(db, auth, c.id, c.kind);
   const now = deps.now();
   assertPending(batch, now);
@@ -154,6 +155,8 @@ export async function finishBatch<R>(
   c: { id: number; action: string; ip: string },
   claim: { batch: Batch; now: Date },
   write: (tx: Tx, step: CommitStep) => Promise<Written<R>>,
+  /** A queued commit keeps 导入中 when its write throws: the job retries it, and marks it 失败 after its last try. */
+  opts: { retried?: boolean } = {},
 ): Promise<R> {
   const { id } = c;
   const { now } = claim;
@@ -170,7 +173,7 @@ export async function finishBatch<R>(
       return w.result;
     });
   } catch (err) {
-    await failBatch(deps, id);
+    if (!opts.retried) await failBatch(deps, id);
     throw err;
   } finally {
     endProgress(id);

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobRuns } from '../db/schema';
+import { jobs } from '../db/schema';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { type JobDef, runKeyFor, Scheduler } from './jobs';
+import { JobWorker } from './job-queue';
+import { type JobDef, runKeyFor, Scheduler, scheduledHandler } from './jobs';
 
 const silent = { info: () => {}, error: () => {} };
 let t: TestApp;
@@ -27,7 +29,7 @@ describe('runKeyFor', () => {
 });
 
 describe('Scheduler', () => {
-  it('runs a period once, even when two processes tick together', async () => {
+  it('enqueues a period once, even when two processes tick together; a worker runs it', async () => {
     const runs: string[] = [];
     const job: JobDef = {
       name: 'count',
@@ -40,12 +42,15 @@ describe('Scheduler', () => {
     const [ranA, ranB] = await Promise.all([a.tick(at), b.tick(at)]);
     expect([...ranA, ...ranB]).toEqual(['count']);
     expect(await a.tick(new Date('2026-07-01T05:00:00Z'))).toEqual([]);
+    const worker = new JobWorker(t.deps, [scheduledHandler(job)], silent);
+    expect(await worker.drain()).toBe(1);
     expect(await a.tick(new Date('2026-07-02T01:00:00Z'))).toEqual(['count']);
+    expect(await worker.drain()).toBe(1);
     expect(runs).toEqual(['2026-07-01', '2026-07-02']);
   });
 
   it('records a failing run and keeps going with the next job', async () => {
-    const ok: JobDef = { name: 'after', schedule: { everyMs: 60_000 }, run: async () => {} };
+    const ok: JobDef = { name: 'after', schedule: { everyMs: 60_000 }, run: async () => ({ Sent: 2 }) };
     const bad: JobDef = {
       name: 'broken',
       schedule: { everyMs: 60_000 },
@@ -54,9 +59,11 @@ describe('Scheduler', () => {
       },
     };
     const s = new Scheduler(t.deps, [bad, ok], silent);
-    expect(await s.tick(new Date('2026-07-03T00:00:00Z'))).toEqual(['after']);
-    const rows = await t.db.select().from(jobRuns);
-    expect(rows.find((r) => r.job === 'broken')).toMatchObject({ state: 'failed', error: 'boom' });
-    expect(rows.find((r) => r.job === 'after')).toMatchObject({ state: 'done' });
+    expect(await s.tick(new Date('2026-07-03T00:00:00Z'))).toEqual(['broken', 'after']);
+    await new JobWorker(t.deps, [scheduledHandler(bad), scheduledHandler(ok)], silent).drain();
+    const [broken] = await t.db.select().from(jobs).where(eq(jobs.name, 'broken'));
+    expect(broken).toMatchObject({ state: 'queued', attempts: 1, error: 'boom' });
+    const [after] = await t.db.select().from(jobs).where(eq(jobs.name, 'after'));
+    expect(after).toMatchObject({ state: 'done', result: { Sent: 2 } });
   });
 });

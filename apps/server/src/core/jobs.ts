@@ -1,6 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { jobRuns } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { enqueue, type JobHandler, type Logger } from './job-queue';
 import { fmtTime } from './time';
 
 export type Schedule = { everyMs: number } | { dailyAt: string };
@@ -8,7 +7,15 @@ export type Schedule = { everyMs: number } | { dailyAt: string };
 export interface JobDef {
   name: string;
   schedule: Schedule;
-  run(deps: AppDeps, ctx: { runKey: string; now: Date }): Promise<void>;
+  /** Answers the run's summary (shown by Job/Run), or nothing. */
+  run(deps: AppDeps, ctx: { runKey: string; now: Date }): Promise<unknown>;
+}
+
+/** What a scheduled run carries through the queue. */
+export interface ScheduledPayload {
+  runKey: string;
+  /** ISO time the period started being due (the run's clock). */
+  now: string;
 }
 
 // Daily jobs run on the product's default zone; every demo and real company so far is on Asia/Shanghai.
@@ -21,14 +28,35 @@ export function runKeyFor(schedule: Schedule, now: Date): string | null {
   return local.slice(11, 16) >= schedule.dailyAt ? local.slice(0, 10) : null;
 }
 
-export interface Logger {
-  info(o: object, m: string): void;
-  error(o: object, m: string): void;
-}
+/** The key a run started by hand uses: the current period, or today for a daily job before its hour. */
+export const manualRunKey = (schedule: Schedule, now: Date) =>
+  runKeyFor(schedule, now) ?? fmtTime(now, JOB_TIME_ZONE).slice(0, 10);
 
 /**
- * In-process scheduler for N stateless processes on one database: each tick, every due job is claimed by inserting
- * its (job, run key) row; only the process whose insert wins runs it, so a period runs once even across restarts.
+ * A scheduled job as a queue handler: it runs under its own name as lock key, so a period's run, a retry and a
+ * 立即执行 never overlap, in any process.
+ */
+export function scheduledHandler(job: JobDef): JobHandler<ScheduledPayload> {
+  return {
+    name: job.name,
+    maxAttempts: 3,
+    run: (deps, p) => job.run(deps, { runKey: p.runKey, now: new Date(p.now) }),
+  };
+}
+
+export const enqueueScheduled = (deps: AppDeps, job: JobDef, runKey: string, now: Date, dedupe: boolean) =>
+  enqueue(
+    deps.database.db,
+    job.name,
+    { runKey, now: now.toISOString() } satisfies ScheduledPayload,
+    // A run by hand answers its outcome at once: no retry behind the caller's back.
+    { lockKey: job.name, ...(dedupe ? { dedupeKey: `${job.name}:${runKey}` } : { maxAttempts: 1 }) },
+  );
+
+/**
+ * In-process scheduler for N stateless processes on one database: each tick enqueues every due period once (the
+ * queue's dedupe key is the job and its period, so only the first process's insert counts, across restarts too);
+ * the job workers run it.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -45,7 +73,7 @@ export class Scheduler {
       this.running = this.running
         .then(() => this.tick())
         .then(() => undefined)
-        .catch(() => {});
+        .catch((err: unknown) => this.log.error({ err }, 'scheduler tick failed'));
     }, intervalMs);
     this.timer.unref();
   }
@@ -55,36 +83,14 @@ export class Scheduler {
     await this.running;
   }
 
-  /** Runs every job due now; answers the names of those this process ran. */
+  /** Enqueues every period due now; answers the names this process enqueued. */
   async tick(now: Date = this.deps.now()): Promise<string[]> {
-    const ran: string[] = [];
+    const queued: string[] = [];
     for (const job of this.jobs) {
       const runKey = runKeyFor(job.schedule, now);
       if (!runKey) continue;
-      const { db } = this.deps.database;
-      const claimed = await db
-        .insert(jobRuns)
-        .values({ job: job.name, runKey, startedAt: now })
-        .onConflictDoNothing()
-        .returning({ id: jobRuns.id });
-      if (!claimed.length) continue;
-      const where = and(eq(jobRuns.job, job.name), eq(jobRuns.runKey, runKey));
-      try {
-        await job.run(this.deps, { runKey, now });
-        await db.update(jobRuns).set({ state: 'done', finishedAt: this.deps.now() }).where(where);
-        ran.push(job.name);
-      } catch (err) {
-        this.log.error({ err, job: job.name, runKey }, 'scheduled job failed');
-        await db
-          .update(jobRuns)
-          .set({
-            state: 'failed',
-            error: String((err as Error).message ?? err).slice(0, 2000),
-            finishedAt: this.deps.now(),
-          })
-          .where(where);
-      }
+      if (await enqueueScheduled(this.deps, job, runKey, now, true)) queued.push(job.name);
     }
-    return ran;
+    return queued;
   }
 }

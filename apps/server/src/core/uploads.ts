@@ -2,8 +2,24 @@ import path from 'node:path';
 
 export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_MAX_FILES = 10;
+/** All files of one request together (a form attaches up to 10). */
+export const UPLOAD_TOTAL_MAX_BYTES = 20 * 1024 * 1024;
 
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/**
+ * The name as the user will see it again: control characters (NUL included) and broken UTF-16 removed, at most
+ * 255 characters; the stored file is named by us, never by this.
+ */
+export function cleanFileName(name: string): string {
+  const clean = name
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f\ufffd]/g, '')
+    .trim();
+  return [...clean].slice(0, 255).join('') || 'file';
+}
 
 export interface SniffedType {
   ext: string;

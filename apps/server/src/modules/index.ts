@@ -4,6 +4,7 @@ import { desktopCalls } from './desktop/desktop.routes';
 import { deviceGatewayCalls } from './device-gateway/device-gateway.routes';
 import { feedbackCalls } from './feedback/feedback.routes';
 import { importErrorCalls } from './import/import-errors.routes';
+import { jobCalls } from './job/job.routes';
 import { demoPushCalls } from './messages/demo-push.routes';
 import { messageCalls } from './messages/messages.routes';
 import { orgCalls } from './org/org.routes';
@@ -44,4 +45,5 @@ export const allCalls: CallDef[] = [
   ...importErrorCalls,
   ...residentCalls,
   ...deviceGatewayCalls,
+  ...jobCalls,
 ];

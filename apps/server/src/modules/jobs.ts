@@ -1,8 +1,23 @@
-import type { JobDef } from '../core/jobs';
+import { type JobHandler, JobWorker } from '../core/job-queue';
+import type { AppDeps } from '../deps';
+import { type JobDef, scheduledHandler } from '../core/jobs';
 import { propertyJobs } from './properties/handover-jobs';
 import { faceBatchCleanJob } from './residents/face-batch-files';
+import { faceBatchHandler } from './residents/face-batch-run';
 import { residentJobs } from './residents/resident-jobs';
 import { contractExpiryJob } from './staff/contract-expiry.job';
+import { jobsCleanJob } from './job/jobs-clean.job';
 
 /** Every scheduled job of every module; main.ts runs them on a Scheduler. */
-export const allJobs: JobDef[] = [contractExpiryJob, ...propertyJobs, ...residentJobs, faceBatchCleanJob];
+export const allJobs: JobDef[] = [contractExpiryJob, ...propertyJobs, ...residentJobs, faceBatchCleanJob, jobsCleanJob];
+
+/** Every kind of queued work: the scheduled jobs and the background starts (face batch commits …). */
+export const allJobHandlers = (): JobHandler<never>[] => [
+  ...allJobs.map((j) => scheduledHandler(j) as JobHandler<never>),
+  faceBatchHandler as JobHandler<never>,
+];
+
+const quiet = { info: () => {}, error: () => {} };
+
+/** Runs every due job in this process until none is left (tests, instead of waiting for a worker's poll). */
+export const drainJobs = (deps: AppDeps) => new JobWorker(deps, allJobHandlers(), quiet).drain();

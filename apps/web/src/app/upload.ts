@@ -4,7 +4,10 @@ import { request } from './request';
 export interface UploadedFile {
   /** Stored file name (ImgName). */
   name: string;
-  /** Public URL the server serves it at (ImgPath). */
+  /**
+   * Where the server serves it (ImgPath): only to signed-in members of this company, which an <img> is without help
+   * (it sends the Admin-Token cookie), and only while the record using it exists.
+   */
   url: string;
 }
 

@@ -229,6 +229,8 @@ export const faceImages = pgTable(
       .where(sql`${t.status} = 1`),
     index('face_images_resident_idx').on(t.residentId),
     index('face_images_cmp_idx').on(t.cmpId),
+    // /uploads/* finds the face a file belongs to.
+    index('face_images_img_path_idx').on(t.imgPath),
   ],
 );
 

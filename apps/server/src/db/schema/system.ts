@@ -115,9 +115,20 @@ export const uploads = pgTable(
     storedPath: varchar('stored_path', { length: 255 }).notNull().unique(),
     mime: varchar('mime', { length: 80 }).notNull(),
     size: integer('size').notNull(),
+    /** 'image' | 'document' (Img/PostFiles tp 2/3). */
+    kind: varchar('kind', { length: 20 }).notNull().default('image'),
+    /** The row that uses the file, once a save referenced it (core/upload-refs.ts). */
+    refTable: varchar('ref_table', { length: 40 }).notNull().default(''),
+    refId: integer('ref_id'),
+    /** Set when the record using it is deleted: the file is no longer served. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('uploads_cmp_idx').on(t.cmpId), index('uploads_user_idx').on(t.userId)],
+  (t) => [
+    index('uploads_cmp_idx').on(t.cmpId),
+    index('uploads_user_idx').on(t.userId),
+    index('uploads_ref_idx').on(t.refTable, t.refId),
+  ],
 );
 
 export const feedback = pgTable(

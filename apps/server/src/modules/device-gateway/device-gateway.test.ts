@@ -60,7 +60,7 @@ async function newFace(): Promise<number> {
     { HasFace: 0, CommunityId: await communityId(t, '阳光花园'), PgSize: 1 },
     admin,
   );
-  const img = await uploadImage(t, realJpeg(640, 800), admin);
+  const img = await uploadImage(t, await realJpeg(640, 800), admin);
   const up = await t.api<{ Id: number }>('/Face/Upload', { ResidentId: list.data[0]!.ResidentId, ImgPath: img }, admin);
   expect(up.ret).toBe(0);
   return up.data.Id;

@@ -3,8 +3,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { notFound } from '../../core/errors';
-import { assertOwnUploads } from '../../core/upload-refs';
 import { fmtTime } from '../../core/time';
+import { assertOwnUploads } from '../../core/upload-refs';
 import { communities, companies, departments, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 
@@ -46,8 +46,11 @@ export async function companyInfo(deps: AppDeps, auth: Auth) {
 }
 
 export async function editCompany(deps: AppDeps, auth: Auth, b: CompanyEditBody, ip: string) {
-  await assertOwnUploads(deps.database.db, auth.cmpId, [b.Logo], 'Logo', '企业标志不存在，请重新上传');
   await deps.database.db.transaction(async (tx) => {
+    await assertOwnUploads(tx, auth, { name: 'Logo', label: '企业Logo' }, [b.Logo], {
+      table: 'companies',
+      id: auth.cmpId,
+    });
     await tx
       .update(companies)
       .set({

@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { crudCalls } from '../../core/crud-calls';
 import { fail, fieldError } from '../../core/errors';
 import { seesAllCommunities } from '../../core/scope';
+import { assertOwnUploads, releaseUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
 import { buildings, communities, rooms, userCommunities, users } from '../../db/schema';
 import { likeText, optionalInt } from './filters';
@@ -101,10 +102,14 @@ export const communityCalls = crudCalls({
     afterInsert: async (id, { tx, auth }) => {
       if (!seesAllCommunities(auth)) await tx.insert(userCommunities).values({ userId: auth.userId, communityId: id });
     },
+    // The photos must be this company's own uploads; they are served while the community uses them.
+    afterSave: (id, b, { tx, auth }) =>
+      assertOwnUploads(tx, auth, { name: 'Photos', label: '小区照片' }, b.Photos, { table: 'communities', id }),
     detail: (b) => ({ Name: b.Name }),
   },
   del: {
-    before: async (id, { tx }) => {
+    before: async (id, { tx, auth, now }) => {
+      await releaseUploads(tx, auth.cmpId, { table: 'communities', id }, now);
       const [b] = await tx.select({ id: buildings.id }).from(buildings).where(eq(buildings.communityId, id)).limit(1);
       if (b) throw fail('该小区下存在楼宇，不能删除');
       await tx.delete(userCommunities).where(eq(userCommunities.communityId, id));

@@ -4,12 +4,13 @@ import { zipSync } from 'fflate';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditLog, faceImages, faceSyncs, residents } from '../../db/schema';
+import { auditLog, faceImages, faceSyncs, jobs, residents } from '../../db/schema';
 import { createCompany } from '../../db/seed/create-company';
 import { clerkWith, communityId } from '../properties/test-helpers';
 import { multipartBody } from '../upload/fixtures';
 import { cleanFaceBatches } from './face-batch-files';
-import { faceBatchesSettled } from './face-batch-run';
+import { JobWorker } from '../../core/job-queue';
+import { allJobHandlers, drainJobs } from '../jobs';
 import { realJpeg, realPng } from './test-helpers';
 
 let t: TestApp;
@@ -33,6 +34,20 @@ interface Status {
   Progress: number;
   Summary: Record<string, number>;
   Errors: string[];
+}
+
+/**
+ * Lets the queue run every face batch job to its end: failed attempts wait for their backoff, so the clock moves on
+ * past it (10 minutes is the longest) until nothing is queued.
+ */
+async function faceBatchesSettled() {
+  for (let i = 0; i < 10; i += 1) {
+    await drainJobs(t.deps);
+    const waiting = await t.db.select().from(jobs).where(eq(jobs.state, 'queued'));
+    if (!waiting.length) return;
+    t.advance(600_000);
+  }
+  throw new Error('face batch jobs did not settle');
 }
 
 const kept = (id: number) => path.join(t.deps.config.dataDir, 'face-batches', String(id));
@@ -77,14 +92,14 @@ describe('人脸 批量上传', () => {
     const idNo = '11010119900101123X';
     await t.db.update(residents).set({ idType: 1, idNo }).where(eq(residents.id, b!.id));
     const zip = zipSync({
-      [`photos/${a!.mobile}.jpg`]: realJpeg(640, 800, { orientation: 6 }),
-      [`photos/${idNo.toLowerCase()}.png`]: realPng(400, 400),
-      'photos/19900000000.jpg': realJpeg(400, 400),
-      [`photos/${c!.mobile}.jpg`]: realJpeg(500, 500),
-      'photos/a.jpg': realJpeg(200, 200),
+      [`photos/${a!.mobile}.jpg`]: await realJpeg(640, 800, { orientation: 6 }),
+      [`photos/${idNo.toLowerCase()}.png`]: await realPng(400, 400),
+      'photos/19900000000.jpg': await realJpeg(400, 400),
+      [`photos/${c!.mobile}.jpg`]: await realJpeg(500, 500),
+      'photos/a.jpg': await realJpeg(200, 200),
       'photos/readme.txt': new TextEncoder().encode('hello'),
       // A header that passes the preview's checks, with nothing decodable behind it.
-      [`photos/${d!.mobile}.jpg`]: Buffer.concat([realJpeg(400, 400).subarray(0, 200), Buffer.alloc(2000)]),
+      [`photos/${d!.mobile}.jpg`]: Buffer.concat([(await realJpeg(400, 400)).subarray(0, 1500), Buffer.alloc(2000)]),
       '__MACOSX/photos/._a.jpg': new Uint8Array(10),
       'photos/.DS_Store': new Uint8Array(10),
     });
@@ -170,7 +185,7 @@ describe('人脸 批量上传', () => {
     const {
       people: [a],
     } = await people(1);
-    const p = await preview(Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: realJpeg(400, 400) })), admin);
+    const p = await preview(Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: await realJpeg(400, 400) })), admin);
     const id = p.data.ImportId;
     expect(await cleanFaceBatches(t.deps, t.deps.now())).toBe(0);
     expect(fs.existsSync(kept(id))).toBe(true);
@@ -182,7 +197,7 @@ describe('人脸 批量上传', () => {
     const {
       people: [a],
     } = await people(1);
-    const p = await preview(Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: realJpeg(400, 400) })), admin);
+    const p = await preview(Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: await realJpeg(400, 400) })), admin);
     // A file where the month's uploads folder should be: writing the processed photo throws.
     const now = t.deps.now();
     const month = path.join(
@@ -203,13 +218,43 @@ describe('人脸 批量上传', () => {
     expect(fs.existsSync(kept(p.data.ImportId))).toBe(false);
   });
 
+  it('is never left 导入中: a commit whose worker died is picked up again once its lease runs out', async () => {
+    const {
+      people: [a],
+    } = await people(1);
+    const p = await preview(Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: await realJpeg(500, 500) })), admin);
+    const started = await t.api<{ RunId: number }>('/Face/BatchCommit', { ImportId: p.data.ImportId }, admin);
+    expect(started.ret).toBe(0);
+    // A worker claims the job and its process dies: no run, no heartbeat.
+    const dead = new JobWorker(t.deps, allJobHandlers(), { info: () => {}, error: () => {} });
+    expect((await dead.claim())?.id).toBe(started.data.RunId);
+    expect(await drainJobs(t.deps)).toBe(0);
+    expect((await t.api<Status>('/Face/BatchStatus', { ImportId: p.data.ImportId }, admin)).data.StatusName).toBe(
+      '导入中',
+    );
+    t.advance(61_000);
+    expect(await drainJobs(t.deps)).toBe(1);
+    const s = await t.api<Status>('/Face/BatchStatus', { ImportId: p.data.ImportId }, admin);
+    expect(s.data).toMatchObject({ StatusName: '完成', Summary: { Ok: 1, Error: 0 } });
+    const progress = await t.api('/Job/Progress', { RunId: started.data.RunId }, admin);
+    expect(progress.data).toMatchObject({ State: 'done', Total: 1, Done: 1, Attempts: 2 });
+    const [face] = await t.db
+      .select()
+      .from(faceImages)
+      .where(and(eq(faceImages.residentId, a!.id), eq(faceImages.status, 1)));
+    expect(face).toMatchObject({ width: 500, height: 500 });
+  });
+
   it('refuses a zip over 50 MB, a second photo of one resident, and an empty zip', async () => {
     const big = await preview(Buffer.alloc(50 * 1024 * 1024 + 10, 1), admin);
     expect(big).toMatchObject({ ret: 400, msg: '压缩包不能超过50MB' });
     const {
       people: [a],
     } = await people(1);
-    const zip = zipSync({ [`${a!.mobile}.jpg`]: realJpeg(400, 400), [`${a!.mobile}.png`]: realPng(400, 400) });
+    const zip = zipSync({
+      [`${a!.mobile}.jpg`]: await realJpeg(400, 400),
+      [`${a!.mobile}.png`]: await realPng(400, 400),
+    });
     const p = await preview(Buffer.from(zip), admin);
     expect(p.data.Errors).toEqual([`第2张：${a!.mobile}.png 与第1张是同一住户 ${a!.name}`]);
     expect((await preview(Buffer.from(zipSync({})), admin)).msg).toBe('压缩包中没有照片');
@@ -219,7 +264,7 @@ describe('人脸 批量上传', () => {
     const {
       people: [a],
     } = await people(1);
-    const zip = Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: realJpeg(400, 400) }));
+    const zip = Buffer.from(zipSync({ [`${a!.mobile}.jpg`]: await realJpeg(400, 400) }));
     const outside = await clerkWith(
       t,
       admin,

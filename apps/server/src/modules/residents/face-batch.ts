@@ -4,11 +4,11 @@ import type { Auth } from '../../core/auth';
 import { fail } from '../../core/errors';
 import { type BatchRow, createBatch } from '../../core/import-batch';
 import { sqlRows } from '../../core/sql-rows';
+import { cleanFileName } from '../../core/uploads';
 import type { AppDeps } from '../../deps';
 import { FACE_BATCH_KIND, type FaceBatchData } from './face-batch-run';
 import { keepPhotos } from './face-batch-files';
-import { checkFaceImage } from './face-image';
-import { FACE_UNREADABLE } from './face-process';
+import { checkFaceImage, FACE_UNREADABLE } from './face-image';
 import { readPhotoZip, ZIP_MAX_BYTES } from './face-zip';
 import { visibleResident } from './residents-query';
 
@@ -20,7 +20,7 @@ async function readZip(req: FastifyRequest): Promise<{ fileName: string; data: B
     if (part.type === 'field') continue;
     const data = await part.toBuffer().catch(() => null);
     if (!data || part.file.truncated) throw fail('压缩包不能超过50MB');
-    file ??= { fileName: part.filename || 'faces.zip', data };
+    file ??= { fileName: cleanFileName(part.filename || 'faces.zip'), data };
   }
   if (!file) throw fail('请选择要上传的压缩包');
   return file;
@@ -91,7 +91,7 @@ export async function faceBatchPreview(deps: AppDeps, auth: Auth, req: FastifyRe
       refuse('人脸照片只支持jpg、png格式');
       continue;
     }
-    const bad = p.data ? checkFaceImage(p.data) : '人脸照片大小不能超过2MB';
+    const bad = p.data ? await checkFaceImage(p.data) : '人脸照片大小不能超过2MB';
     if (bad) {
       refuse(bad);
       continue;

@@ -26,11 +26,11 @@ export interface FaceFile {
  * (uploads/<yyyymm>/<random>.jpg). Answers the refusal as text so that a batch can list it per photo.
  */
 export async function saveFaceFile(deps: AppDeps, buf: Buffer): Promise<FaceFile | string> {
-  const bad = checkFaceImage(buf);
+  const bad = await checkFaceImage(buf);
   if (bad) return bad;
-  let img: ReturnType<typeof processFaceImage>;
+  let img: Awaited<ReturnType<typeof processFaceImage>>;
   try {
-    img = processFaceImage(buf);
+    img = await processFaceImage(buf);
   } catch (err) {
     if (err instanceof FaceImageError) return err.message;
     throw err;

@@ -1,5 +1,6 @@
 import { Unzip, UnzipInflate } from 'fflate';
 import { ApiError, fail } from '../../core/errors';
+import { cleanFileName } from '../../core/uploads';
 import { FACE_MAX_BYTES } from './face-image';
 
 export const ZIP_MAX_BYTES = 50 * 1024 * 1024;
@@ -32,7 +33,7 @@ export function readPhotoZip(zip: Buffer): ZipPhoto[] {
   const unzip = new Unzip((file) => {
     if (isJunk(file.name)) return;
     if (photos.length >= ZIP_MAX_PHOTOS) throw fail(`一次最多上传${ZIP_MAX_PHOTOS}张照片`);
-    const photo: ZipPhoto = { fileName: file.name.split('/').pop() ?? file.name, data: null };
+    const photo: ZipPhoto = { fileName: cleanFileName(file.name.split('/').pop() ?? file.name), data: null };
     photos.push(photo);
     if ((file.originalSize ?? 0) > FACE_MAX_BYTES) return;
     const chunks: Uint8Array[] = [];

@@ -66,7 +66,7 @@ export const faceCalls = [
     btn: 'import',
     body: ImportIdBody,
     okMsg: '正在导入',
-    handler: (b, { deps, auth, ip, req }) => faceBatchCommit(deps, auth, b.ImportId, ip, req.log),
+    handler: (b, { deps, auth, ip }) => faceBatchCommit(deps, auth, b.ImportId, ip),
   }),
   call({
     path: '/Face/BatchStatus',

@@ -5,7 +5,7 @@ import { faceSyncs, lanes, sysMessages } from '../../db/schema';
 import { createCompany } from '../../db/seed/create-company';
 import { clerkWith, communityId } from '../properties/test-helpers';
 import { runFaceSync } from './face-sync';
-import { fakeJpeg, fakePng, realJpeg, realPng, uploadImage } from './test-helpers';
+import { realJpeg, realPng, uploadImage } from './test-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -48,12 +48,17 @@ describe('人脸库', () => {
   });
 
   it('acceptance 7: size, format and resolution rules; a good jpg syncs to the fake device; failure; re-sync', async () => {
-    const big = await uploadImage(t, fakePng(800, 800, 3 * 1024 * 1024), admin, 'big.png');
+    const big = await uploadImage(
+      t,
+      Buffer.concat([await realPng(800, 800), Buffer.alloc(3 * 1024 * 1024)]),
+      admin,
+      'big.png',
+    );
     expect(await t.api('/Face/Upload', { ResidentId: residentId, ImgPath: big }, admin)).toMatchObject({
       ret: 400,
       msg: '人脸照片大小不能超过2MB',
     });
-    const small = await uploadImage(t, fakeJpeg(200, 250), admin);
+    const small = await uploadImage(t, await realJpeg(200, 250), admin);
     expect(await t.api('/Face/Upload', { ResidentId: residentId, ImgPath: small }, admin)).toMatchObject({
       ret: 400,
       msg: '人脸照片分辨率不能低于300×300',
@@ -72,7 +77,7 @@ describe('人脸库', () => {
 
     // The device pulls later: every face lane shows 待同步.
     t.faceDevice.answer('queued');
-    const good = await uploadImage(t, realJpeg(640, 800), admin);
+    const good = await uploadImage(t, await realJpeg(640, 800), admin);
     const up = await t.api<{ Id: number }>(
       '/Face/Upload',
       { ResidentId: residentId, ImgPath: `/uploads/${good}` },
@@ -102,7 +107,7 @@ describe('人脸库', () => {
     expect((await detail(faceId)).every((d) => d.StateName === '已同步')).toBe(true);
 
     // 更换照片: the old face gets 删除 rows, the new one 下发.
-    const other = await uploadImage(t, realPng(400, 400), admin, 'b.png');
+    const other = await uploadImage(t, await realPng(400, 400), admin, 'b.png');
     const replaced = await t.api<{ Id: number }>('/Face/Upload', { ResidentId: residentId, ImgPath: other }, admin);
     expect(replaced.ret).toBe(0);
     const dels = await t.db
@@ -163,7 +168,7 @@ describe('人脸库', () => {
     await createCompany(t.db, { name: '别家物业', account: 'bieadmin', password: 'Other2026' });
     const b = await t.login('bieadmin', 'Other2026');
     expect((await t.api('/Face/List', {}, b)).count).toBe(0);
-    const mine = await uploadImage(t, fakeJpeg(640, 640), admin);
+    const mine = await uploadImage(t, await realJpeg(640, 640), admin);
     expect(await t.api('/Face/Upload', { ResidentId: residentId, ImgPath: mine }, b)).toMatchObject({
       ret: 404,
       msg: '数据不存在',

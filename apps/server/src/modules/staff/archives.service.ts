@@ -133,9 +133,6 @@ export async function saveArchive(deps: AppDeps, auth: Auth, b: ArchiveSaveBody,
         .where(and(eq(departments.id, b.DptId), eq(departments.cmpId, auth.cmpId)));
       if (!d) throw fieldError('DptId', '部门不存在');
     }
-    const files = b.Attachments.map((f) => f.FilePath);
-    await assertOwnUploads(tx, auth.cmpId, files, 'Attachments', '附件不存在，请重新上传');
-    await assertOwnUploads(tx, auth.cmpId, [b.Photo], 'Photo', '照片不存在，请重新上传');
     const values = {
       employeeNo: b.EmployeeNo,
       name: b.Name,
@@ -179,6 +176,10 @@ export async function saveArchive(deps: AppDeps, auth: Auth, b: ArchiveSaveBody,
         .returning({ id: employeeArchives.id });
       id = row!.id;
     }
+    const owner = { table: 'employee_archives', id };
+    await assertOwnUploads(tx, auth, { name: 'Photo', label: '照片' }, [b.Photo], owner);
+    const files = b.Attachments.map((f) => f.FilePath);
+    await assertOwnUploads(tx, auth, { name: 'Attachments', label: '附件' }, files, owner);
     await tx.delete(archiveFiles).where(and(eq(archiveFiles.archiveId, id), eq(archiveFiles.cmpId, auth.cmpId)));
     if (b.Attachments.length) {
       await tx.insert(archiveFiles).values(

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Scheduler } from '../../core/jobs';
+import { drainJobs } from '../jobs';
 import { employeeArchives, sysMessages, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { contractExpiryJob } from './contract-expiry.job';
@@ -37,6 +38,7 @@ describe('contract expiry reminders', () => {
 
     const scheduler = new Scheduler(t.deps, [contractExpiryJob], silent);
     expect(await scheduler.tick(RUN_AT)).toEqual(['archives.contract-expiry']);
+    expect(await drainJobs(t.deps)).toBe(1);
 
     const msgs = await t.db.select().from(sysMessages).where(eq(sysMessages.msgType, 1));
     expect(msgs.map((m) => m.title)).toEqual([`员工${in7.name}的劳动合同将于2026-07-08到期`]);

@@ -5,6 +5,7 @@ import { audit } from '../../core/audit';
 import { type Auth, revokeUserSessions } from '../../core/auth';
 import { fail, fieldError, notFound } from '../../core/errors';
 import { hashPassword } from '../../core/passwords';
+import { assertOwnUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
 import { employeeArchives, positions, userCommunities, userPositions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -118,6 +119,7 @@ export async function saveStaff(deps: AppDeps, auth: Auth, b: StaffSaveBody, ip:
         .returning({ id: users.id });
       id = row!.id;
     }
+    await assertOwnUploads(tx, auth, { name: 'Logo', label: '头像' }, [b.Logo], { table: 'users', id });
     await tx.delete(userPositions).where(eq(userPositions.userId, id));
     await tx
       .insert(userPositions)

@@ -1,9 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { FastifyRequest } from 'fastify';
 import { call } from '../../core/calls';
 import { fail } from '../../core/errors';
-import { IMAGE_MAX_BYTES, sniffOffice, sniffType, UPLOAD_MAX_BYTES, uploadsDir } from '../../core/uploads';
+import {
+  cleanFileName,
+  IMAGE_MAX_BYTES,
+  sniffOffice,
+  sniffType,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_FILES,
+  UPLOAD_TOTAL_MAX_BYTES,
+  uploadsDir,
+} from '../../core/uploads';
 import { uploads } from '../../db/schema';
 
 /** tp: '2' images (avatars, feedback, photos); '3' documents (attachments: pdf, image, doc(x), xls(x)). */
@@ -22,23 +32,39 @@ const KINDS: Record<string, { kinds: string[]; max: number; typeMsg: string; siz
   },
 };
 
+const TOTAL_MSG = `一次上传的文件总大小不能超过 ${UPLOAD_TOTAL_MAX_BYTES / 1024 / 1024}MB`;
+
+/** Every part of the request, read whole before anything is written; refused as soon as the total is too big. */
+async function readFiles(req: FastifyRequest) {
+  if (!req.isMultipart()) throw fail('请选择要上传的文件');
+  const files: { name: string; buf: Buffer }[] = [];
+  let tp = '2';
+  let total = 0;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'tp') tp = String(part.value);
+        continue;
+      }
+      const buf = await part.toBuffer().catch(() => null);
+      if (!buf || part.file.truncated) throw fail('上传的文件大小不能超过 10MB!');
+      total += buf.length;
+      if (total > UPLOAD_TOTAL_MAX_BYTES) throw fail(TOTAL_MSG);
+      files.push({ name: cleanFileName(part.filename || 'file'), buf });
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_FILES_LIMIT') throw fail(`一次最多上传${UPLOAD_MAX_FILES}个文件`);
+    throw err;
+  }
+  return { files, tp };
+}
+
 export const uploadCalls = [
   call({
     path: '/Img/PostFiles',
     self: true,
     handler: async (_b, { deps, auth, req }) => {
-      if (!req.isMultipart()) throw fail('请选择要上传的文件');
-      const files: { name: string; buf: Buffer }[] = [];
-      let tp = '2';
-      for await (const part of req.parts()) {
-        if (part.type === 'field') {
-          if (part.fieldname === 'tp') tp = String(part.value);
-          continue;
-        }
-        const buf = await part.toBuffer().catch(() => null);
-        if (!buf || part.file.truncated) throw fail('上传的文件大小不能超过 10MB!');
-        files.push({ name: part.filename || 'file', buf });
-      }
+      const { files, tp } = await readFiles(req);
       const rule = KINDS[tp];
       if (!rule) throw fail('上传类型不正确');
       if (!files.length) throw fail('请选择要上传的文件');
@@ -51,25 +77,30 @@ export const uploadCalls = [
 
       const now = deps.now();
       const month = `${now.getUTCFullYear()}${String(now.getUTCMonth() + 1).padStart(2, '0')}`;
-      const dir = path.join(uploadsDir(deps.config.dataDir), month);
-      await fs.mkdir(dir, { recursive: true });
-      const stored: string[] = [];
-      for (const f of checked) {
-        const rel = `${month}/${randomBytes(16).toString('hex')}.${f.type.ext}`;
-        await fs.writeFile(path.join(uploadsDir(deps.config.dataDir), rel), f.buf);
-        stored.push(rel);
+      const root = uploadsDir(deps.config.dataDir);
+      await fs.mkdir(path.join(root, month), { recursive: true });
+      const stored = checked.map((f) => `${month}/${randomBytes(16).toString('hex')}.${f.type.ext}`);
+      try {
+        // The rows first, then the files: a file on disk always has its row, and a failed write removes both.
+        await deps.database.db.transaction(async (tx) => {
+          await tx.insert(uploads).values(
+            checked.map((f, i) => ({
+              cmpId: auth.cmpId,
+              userId: auth.userId,
+              originalName: f.name,
+              storedPath: stored[i]!,
+              mime: f.type.mime,
+              size: f.buf.length,
+              kind: f.type.kind,
+              createdAt: now,
+            })),
+          );
+          await Promise.all(checked.map((f, i) => fs.writeFile(path.join(root, stored[i]!), f.buf)));
+        });
+      } catch (err) {
+        await Promise.all(stored.map((s) => fs.rm(path.join(root, s), { force: true })));
+        throw err;
       }
-      await deps.database.db.insert(uploads).values(
-        checked.map((f, i) => ({
-          cmpId: auth.cmpId,
-          userId: auth.userId,
-          originalName: f.name.slice(0, 255),
-          storedPath: stored[i]!,
-          mime: f.type.mime,
-          size: f.buf.length,
-          createdAt: now,
-        })),
-      );
       return { listFileName: stored, listFileNameUrl: stored.map((s) => `/uploads/${s}`) };
     },
   }),

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { uploads } from '../../db/schema';
@@ -10,6 +13,17 @@ beforeAll(async () => {
   token = await t.login('service', 'Service@123');
 });
 afterAll(() => t.close());
+
+/** Every file in the uploads store, as stored paths. */
+function storedFiles(): string[] {
+  const root = path.join(t.deps.config.dataDir, 'uploads');
+  if (!fs.existsSync(root)) return [];
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
+    .sort();
+}
 
 async function upload(files: Parameters<typeof multipartBody>[0], fields: Record<string, string> = { tp: '2' }) {
   const { body, contentType } = multipartBody(files, fields);
@@ -30,7 +44,9 @@ describe('api/Img/PostFiles', () => {
     const [url] = r.json.data.listFileNameUrl as string[];
     expect(name).toMatch(/^\d{6}\/[0-9a-f]{32}\.png$/);
     expect(url).toBe(`/uploads/${name}`);
-    const got = await t.app.inject({ method: 'GET', url });
+    // Served only with a session of its company (core/upload-serve.test.ts has the refusals).
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const got = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('image/png');
     expect(got.headers['x-content-type-options']).toBe('nosniff');
@@ -55,6 +71,32 @@ describe('api/Img/PostFiles', () => {
     const r = await upload([{ name: 'file', filename: 'huge.png', data: huge }], { tp: '3' });
     expect(r.json.ret).toBe(400);
     expect(await t.db.select().from(uploads)).toHaveLength(1);
+  });
+
+  it('keeps a file name with NUL or broken characters readable, and the file with its row', async () => {
+    const r = await upload([{ name: 'file', filename: 'a\u0000b\uD800.png', data: PNG_1PX, type: 'image/png' }]);
+    expect(r.json.ret).toBe(0);
+    const [row] = await t.db.select().from(uploads).where(eq(uploads.storedPath, r.json.data.listFileName[0]));
+    expect(row).toMatchObject({ originalName: 'ab.png', kind: 'image' });
+  });
+
+  it('refuses more than 20 MB in one request cleanly, with no file left behind', async () => {
+    const before = await t.db.select().from(uploads);
+    const files = Array.from({ length: 3 }, (_, i) => ({
+      name: 'file',
+      filename: `${i}.pdf`,
+      data: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(9.5 * 1024 * 1024)]),
+    }));
+    const r = await upload(files, { tp: '3' });
+    expect(r.json).toMatchObject({ ret: 400, msg: '一次上传的文件总大小不能超过 20MB' });
+    expect(await t.db.select().from(uploads)).toHaveLength(before.length);
+    expect(storedFiles()).toEqual(before.map((u) => u.storedPath).sort());
+  });
+
+  it('refuses more than 10 files in one request', async () => {
+    const files = Array.from({ length: 11 }, (_, i) => ({ name: 'file', filename: `${i}.png`, data: PNG_1PX }));
+    const r = await upload(files);
+    expect(r.json).toMatchObject({ ret: 400, msg: '一次最多上传10个文件' });
   });
 
   it('refuses a request with no file', async () => {
