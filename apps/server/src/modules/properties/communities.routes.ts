@@ -6,7 +6,7 @@ import { xlsxExport } from '../../core/excel';
 import { pagingFields } from '../../core/paging';
 import { sortFields } from '../../core/sorting';
 import { communityBatch, communityGet, communityList, deleteCommunity, saveCommunity } from './communities.service';
-import { optionalInt } from './filters';
+import { optionalInt } from '../../core/filters';
 
 const ROLE = 'fcgl_xqgl';
 const IdBody = z.object({ Id: zId() });

@@ -5,7 +5,7 @@ import type { Auth } from '../../core/auth';
 import { Page } from '../../core/calls';
 import { fail, fieldError, notFound } from '../../core/errors';
 import { pageOf } from '../../core/paging';
-import { likeText } from './filters';
+import { likeText } from '../../core/filters';
 import { assertCommunity, inScope } from '../../core/scope';
 import { sortOf } from '../../core/sorting';
 import type { Tx } from '../../db/client';

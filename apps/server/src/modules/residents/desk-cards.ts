@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type Auth, hasRole } from '../../core/auth';
+import { idList } from '../../core/filters';
 import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
 import type { AppDeps } from '../../deps';
 import type { DeskCard } from '../properties/desk-cards';
-import { idList } from './residents-query';
 
 /** 工作台 figures of 住户管理 and 人脸库, over the session's communities. */
 export async function residentCards(deps: AppDeps, auth: Auth): Promise<DeskCard[]> {

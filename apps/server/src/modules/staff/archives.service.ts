@@ -8,7 +8,8 @@ import { pageOf } from '../../core/paging';
 import type { Tx } from '../../db/client';
 import { archiveFiles, departments, employeeArchives, uploads, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { type ArchiveFilter, archiveRow, archiveWhere, countArchives, selectArchives, todayIn } from './archive-query';
+import { type ArchiveFilter, archiveRow, archiveWhere, countArchives, selectArchives } from './archive-query';
+import { todayIn } from '../../core/dates';
 
 export async function archiveList(deps: AppDeps, auth: Auth, f: ArchiveFilter) {
   const { db } = deps.database;

@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../core/auth';
+import { likeText as like } from '../../core/filters';
 import { pagingFields } from '../../core/paging';
 import type { Tx } from '../../db/client';
 import {
@@ -32,8 +33,6 @@ export const StaffFilter = z.object({
   ...pagingFields,
 });
 export type StaffFilter = z.infer<typeof StaffFilter>;
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Live (not deleted) staff of the caller's company matching the filters. */
 export async function staffWhere(db: Tx, auth: Auth, f: StaffFilter, now: Date): Promise<SQL> {

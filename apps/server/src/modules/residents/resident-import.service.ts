@@ -1,7 +1,8 @@
 import { checkIdNo, checkMobile, GENDERS, ID_TYPES, MSG_LEASE_END_REQUIRED, RESIDENT_ROLES } from '@linli/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, not, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../../core/auth';
+import { anyId } from '../../core/filters';
 import { readSheet, readUpload, xlsxTemplate } from '../../core/excel';
 import {
   type BatchRow,
@@ -12,12 +13,13 @@ import {
   errorReport,
 } from '../../core/import-batch';
 import { communityIdsOf } from '../../core/scope';
-import { sqlRows } from '../../core/sql-rows';
 import type { Tx } from '../../db/client';
+import { buildingUnits, buildings, communities, residentRooms, residents, residentTags, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { applyRoomEffects, refreshResidentStatus } from './room-effects';
-import { idList } from './residents-query';
-import { today, writeLinks } from './residents.service';
+import { writeLinks } from './resident-links';
+import { addTagsByName } from './resident-tags.service';
+import { today } from './residents-query';
 
 export const RESIDENT_IMPORT_KIND = 'resident';
 export const RESIDENT_IMPORT_HEADERS = [
@@ -80,28 +82,35 @@ export async function residentImportPreview(deps: AppDeps, auth: Auth, req: Fast
   const file = await readUpload(req);
   const sheet = await readSheet(file.data, [...RESIDENT_IMPORT_HEADERS]);
   const { db } = deps.database;
-  const scope = idList(await communityIdsOf(db, auth));
-  const rooms = await sqlRows<{
-    id: number;
-    community_id: number;
-    community: string;
-    building: string;
-    unit_no: number;
-    room_no: string;
-    has_owner: boolean;
-  }>(
-    db,
-    sql`select ro.id, ro.community_id, c.name as community, bl.name as building, un.unit_no, ro.room_no,
-        exists (select 1 from resident_rooms l where l.room_id = ro.id and l.role = 1 and l.move_out_date is null) as has_owner
-      from rooms ro join communities c on c.id = ro.community_id join buildings bl on bl.id = ro.building_id
-        join building_units un on un.id = ro.unit_id
-      where ro.cmp_id = ${auth.cmpId} and ro.community_id = any(${scope}::int[])`,
+  const hasOwner = exists(
+    db
+      .select({ one: sql`1` })
+      .from(residentRooms)
+      .where(and(eq(residentRooms.roomId, rooms.id), eq(residentRooms.role, 1), isNull(residentRooms.moveOutDate))),
   );
+  const roomRows = await db
+    .select({
+      id: rooms.id,
+      communityId: rooms.communityId,
+      community: communities.name,
+      building: buildings.name,
+      unitNo: buildingUnits.unitNo,
+      roomNo: rooms.roomNo,
+      hasOwner: sql<boolean>`${hasOwner}`,
+    })
+    .from(rooms)
+    .innerJoin(communities, eq(communities.id, rooms.communityId))
+    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .innerJoin(buildingUnits, eq(buildingUnits.id, rooms.unitId))
+    .where(and(eq(rooms.cmpId, auth.cmpId), anyId(rooms.communityId, await communityIdsOf(db, auth))));
   const roomBy = new Map(
-    rooms.map((r) => [`${r.community}\u0000${r.building}\u0000${r.unit_no}\u0000${r.room_no}`, r]),
+    roomRows.map((r) => [`${r.community}\u0000${r.building}\u0000${r.unitNo}\u0000${r.roomNo}`, r]),
   );
-  const communities = new Set(rooms.map((r) => r.community));
-  const tags = await sqlRows<{ name: string }>(db, sql`select name from resident_tags where cmp_id = ${auth.cmpId}`);
+  const communityNames = new Set(roomRows.map((r) => r.community));
+  const tags = await db
+    .select({ name: residentTags.name })
+    .from(residentTags)
+    .where(eq(residentTags.cmpId, auth.cmpId));
   const tagNames = new Set(tags.map((t) => t.name));
   const ownersInFile = new Set<number>();
   const seen = new Map<string, number>();
@@ -136,8 +145,8 @@ export async function residentImportPreview(deps: AppDeps, auth: Auth, req: Fast
     const unitText = need('单元');
     const unitNo = Number(/^(\d{1,2})(单元)?$/.exec(unitText)?.[1] ?? 0);
     const roomNo = need('房号');
-    let room: (typeof rooms)[number] | undefined;
-    if (community && !communities.has(community)) errors.push(`小区“${community}”不存在`);
+    let room: (typeof roomRows)[number] | undefined;
+    if (community && !communityNames.has(community)) errors.push(`小区“${community}”不存在`);
     else if (community && building && unitText && roomNo) {
       room = roomBy.get(`${community}\u0000${building}\u0000${unitNo}\u0000${roomNo}`);
       if (!room)
@@ -161,8 +170,7 @@ export async function residentImportPreview(deps: AppDeps, auth: Auth, req: Fast
     const unknown = tagList.filter((t) => !tagNames.has(t));
     if (unknown.length) errors.push(`标签“${unknown.join('、')}”不存在`);
     if (tagList.length > 10) errors.push('标签最多10个');
-    if (room && role === 2 && !room.has_owner && !ownersInFile.has(room.id))
-      errors.push('该房间尚无业主，不能登记家属');
+    if (room && role === 2 && !room.hasOwner && !ownersInFile.has(room.id)) errors.push('该房间尚无业主，不能登记家属');
     if (room) {
       const key = `${mobile || idNo || name}\u0000${room.id}`;
       const first = seen.get(key);
@@ -184,7 +192,7 @@ export async function residentImportPreview(deps: AppDeps, auth: Auth, req: Fast
               idType,
               idNo,
               roomId: room.id,
-              communityId: room.community_id,
+              communityId: room.communityId,
               role,
               relation: role === 2 ? v['与业主关系'] || '其他' : '',
               moveInDate: moveIn || null,
@@ -248,28 +256,55 @@ async function writeResidents(
   // Owners first, so family rows of the same file find them.
   const ordered = [...good].sort((a, b) => a.role - b.role);
   for (const [n, g] of ordered.entries()) {
-    const [found] = await sqlRows<{ id: number }>(
-      tx,
-      sql`select id from residents where cmp_id = ${auth.cmpId} and not is_deleted
-        and ((${g.mobile} <> '' and mobile = ${g.mobile}) or (${g.idNo} <> '' and id_type = ${g.idType} and id_no = ${g.idNo}))
-        order by id limit 1`,
-    );
-    let residentId = found ? Number(found.id) : 0;
+    const [found] = await tx
+      .select({ id: residents.id })
+      .from(residents)
+      .where(
+        and(
+          eq(residents.cmpId, auth.cmpId),
+          not(residents.isDeleted),
+          or(
+            g.mobile ? eq(residents.mobile, g.mobile) : undefined,
+            g.idNo ? and(eq(residents.idType, g.idType), eq(residents.idNo, g.idNo)) : undefined,
+          ) ?? sql`false`,
+        ),
+      )
+      .orderBy(residents.id)
+      .limit(1);
+    let residentId = found?.id ?? 0;
     if (!residentId) {
-      const [row] = await sqlRows<{ id: number }>(
-        tx,
-        sql`insert into residents (cmp_id, name, gender, mobile, id_type, id_no, emergency_name, emergency_mobile, source,
-            status, created_by, created_at, updated_at)
-          values (${auth.cmpId}, ${g.name}, ${g.gender}, ${g.mobile}, ${g.idType}, ${g.idNo}, ${g.emergencyName},
-            ${g.emergencyMobile}, 3, 1, ${auth.userId}, ${now}, ${now}) returning id`,
-      );
-      residentId = Number(row!.id);
+      const [row] = await tx
+        .insert(residents)
+        .values({
+          cmpId: auth.cmpId,
+          name: g.name,
+          gender: g.gender,
+          mobile: g.mobile,
+          idType: g.idType,
+          idNo: g.idNo,
+          emergencyName: g.emergencyName,
+          emergencyMobile: g.emergencyMobile,
+          source: 3,
+          status: 1,
+          createdBy: auth.userId,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: residents.id });
+      residentId = row!.id;
       created += 1;
     }
-    const [active] = await sqlRows<{ id: number }>(
-      tx,
-      sql`select id from resident_rooms where room_id = ${g.roomId} and resident_id = ${residentId} and move_out_date is null`,
-    );
+    const [active] = await tx
+      .select({ id: residentRooms.id })
+      .from(residentRooms)
+      .where(
+        and(
+          eq(residentRooms.cmpId, auth.cmpId),
+          eq(residentRooms.roomId, g.roomId),
+          eq(residentRooms.residentId, residentId),
+          isNull(residentRooms.moveOutDate),
+        ),
+      );
     if (active) skipped += 1;
     else {
       rooms.push(
@@ -297,16 +332,12 @@ async function writeResidents(
       );
       linked += 1;
     }
-    if (g.tags.length)
-      await tx.execute(sql`insert into resident_tag_links (cmp_id, resident_id, tag_id, created_by, created_at, updated_at)
-        select ${auth.cmpId}::int, ${residentId}, t.id, ${auth.userId}, ${now}, ${now} from resident_tags t
-        where t.cmp_id = ${auth.cmpId} and t.name = any(${`{${g.tags.map((x) => `"${x.replace(/"/g, '')}"`).join(',')}}`}::text[])
-        on conflict (resident_id, tag_id) do nothing`);
+    await addTagsByName(tx, auth, residentId, g.tags, now);
     people.push(residentId);
     if (n % 200 === 0) progress((n / Math.max(1, ordered.length)) * 90);
   }
   await applyRoomEffects(tx, auth, rooms, now, '住户导入');
-  await refreshResidentStatus(tx, people, now);
+  await refreshResidentStatus(tx, auth.cmpId, people, now);
   return { result: { Ok: good.length, Created: created, Linked: linked, Skipped: skipped } };
 }
 
