@@ -17,13 +17,8 @@ import { optionalInt } from '../../core/filters';
 import { batchOf, batchStatusView } from '../../core/import-batch';
 import { faceCalls } from './faces.routes';
 import { submitRegistration, withdrawRegistration } from './registration-app.service';
-import {
-  approveRegistrations,
-  pendingCount,
-  RegistrationFilter,
-  registrationList,
-  rejectRegistration,
-} from './registrations.service';
+import { approveRegistrations, rejectRegistration } from './registration-review.service';
+import { pendingCount, RegistrationFilter, registrationList } from './registrations.service';
 import { deleteResident } from './resident-delete.service';
 import { residentExport } from './resident-export.service';
 import {
