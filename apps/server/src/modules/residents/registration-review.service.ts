@@ -1,12 +1,12 @@
-import { and, eq, isNull, not } from 'drizzle-orm';
+import { and, eq, not } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { fail } from '../../core/errors';
-import { registrations, residentRooms, residents } from '../../db/schema';
+import { registrations, residents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { clearReminders, lockPending } from './registrations.service';
 import { emitRegistrationReviewed } from './resident-events';
-import { writeLinks } from './resident-links';
+import { linkIfNew } from './resident-links';
 import { applyRoomEffects, refreshResidentStatus } from './room-effects';
 import { today } from './residents-query';
 
@@ -60,41 +60,9 @@ export async function approveRegistrations(deps: AppDeps, auth: Auth, ids: numbe
           .returning({ id: residents.id });
         residentId = row!.id;
       }
-      const [active] = await tx
-        .select({ id: residentRooms.id })
-        .from(residentRooms)
-        .where(
-          and(
-            eq(residentRooms.cmpId, auth.cmpId),
-            eq(residentRooms.roomId, g.roomId),
-            eq(residentRooms.residentId, residentId),
-            isNull(residentRooms.moveOutDate),
-          ),
-        );
-      if (!active)
-        touchedRooms.push(
-          ...(await writeLinks(
-            tx,
-            auth,
-            residentId,
-            [
-              {
-                id: 0,
-                roomId: g.roomId,
-                communityId: g.communityId,
-                role: g.role,
-                relation: g.relation,
-                isPrimary: false,
-                moveInDate: d,
-                moveOutDate: null,
-                leaseStart: null,
-                leaseEnd: g.leaseEnd,
-              },
-            ],
-            now,
-            false,
-          )),
-        );
+      const link = { roomId: g.roomId, communityId: g.communityId, role: g.role, relation: g.relation };
+      if (await linkIfNew(tx, auth, residentId, { ...link, moveInDate: d, leaseEnd: g.leaseEnd }, now))
+        touchedRooms.push(g.roomId);
       residentIds.push(residentId);
       await tx
         .update(registrations)

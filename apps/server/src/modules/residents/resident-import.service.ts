@@ -1,14 +1,14 @@
-import { and, eq, isNull, not, or, sql } from 'drizzle-orm';
+import { and, eq, not, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Auth } from '../../core/auth';
 import { readSheet, readUpload, xlsxTemplate } from '../../core/excel';
 import { batchOf, type CommitStep, commitBatch, createBatch, errorReport } from '../../core/import-batch';
 import type { Tx } from '../../db/client';
-import { residentRooms, residents } from '../../db/schema';
+import { residents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { checkResidentRows, type ResidentImportData } from './resident-import-check';
 import { applyRoomEffects, refreshResidentStatus } from './room-effects';
-import { writeLinks } from './resident-links';
+import { linkIfNew } from './resident-links';
 import { addTagsByName } from './resident-tags.service';
 import { today } from './residents-query';
 
@@ -145,44 +145,11 @@ async function writeResidents(
       residentId = row!.id;
       created += 1;
     }
-    const [active] = await tx
-      .select({ id: residentRooms.id })
-      .from(residentRooms)
-      .where(
-        and(
-          eq(residentRooms.cmpId, auth.cmpId),
-          eq(residentRooms.roomId, g.roomId),
-          eq(residentRooms.residentId, residentId),
-          isNull(residentRooms.moveOutDate),
-        ),
-      );
-    if (active) skipped += 1;
-    else {
-      rooms.push(
-        ...(await writeLinks(
-          tx,
-          auth,
-          residentId,
-          [
-            {
-              id: 0,
-              roomId: g.roomId,
-              communityId: g.communityId,
-              role: g.role,
-              relation: g.relation,
-              isPrimary: false,
-              moveInDate: g.moveInDate ?? d,
-              moveOutDate: null,
-              leaseStart: null,
-              leaseEnd: g.leaseEnd,
-            },
-          ],
-          now,
-          false,
-        )),
-      );
+    const link = { roomId: g.roomId, communityId: g.communityId, role: g.role, relation: g.relation };
+    if (await linkIfNew(tx, auth, residentId, { ...link, moveInDate: g.moveInDate ?? d, leaseEnd: g.leaseEnd }, now)) {
+      rooms.push(g.roomId);
       linked += 1;
-    }
+    } else skipped += 1;
     await addTagsByName(tx, auth, residentId, g.tags, now);
     people.push(residentId);
     if (n % 200 === 0) progress((n / Math.max(1, ordered.length)) * 90);

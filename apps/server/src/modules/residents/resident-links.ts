@@ -102,3 +102,31 @@ export async function writeLinks(
   }
   return links.map((l) => l.roomId);
 }
+
+/**
+ * Adds one new link (an approved registration, an import row) unless the resident already lives in that room.
+ * Answers whether a link was written.
+ */
+export async function linkIfNew(
+  tx: Tx,
+  auth: Pick<Auth, 'cmpId' | 'userId'>,
+  residentId: number,
+  link: Pick<LinkPlan, 'roomId' | 'communityId' | 'role' | 'relation' | 'moveInDate' | 'leaseEnd'>,
+  now: Date,
+) {
+  const [active] = await tx
+    .select({ id: residentRooms.id })
+    .from(residentRooms)
+    .where(
+      and(
+        eq(residentRooms.cmpId, auth.cmpId),
+        eq(residentRooms.roomId, link.roomId),
+        eq(residentRooms.residentId, residentId),
+        isNull(residentRooms.moveOutDate),
+      ),
+    );
+  if (active) return false;
+  const plan = { ...link, id: 0, isPrimary: false, moveOutDate: null, leaseStart: null };
+  await writeLinks(tx, auth, residentId, [plan], now, false);
+  return true;
+}
