@@ -69,7 +69,6 @@ export async function writeLinks(
       leaseEnd: l.role === 3 ? l.leaseEnd : null,
       updatedAt: now,
     };
-    const mineWhere = and(eq(residentRooms.cmpId, auth.cmpId), eq(residentRooms.residentId, residentId));
     if (wantsPrimary) {
       await linkOwner(tx, auth, l.roomId, residentId, now);
       await tx
@@ -81,12 +80,25 @@ export async function writeLinks(
           leaseEnd: null,
           updatedAt: now,
         })
-        .where(and(mineWhere, eq(residentRooms.roomId, l.roomId), isNull(residentRooms.moveOutDate)));
+        .where(
+          and(
+            eq(residentRooms.cmpId, auth.cmpId),
+            eq(residentRooms.residentId, residentId),
+            eq(residentRooms.roomId, l.roomId),
+            isNull(residentRooms.moveOutDate),
+          ),
+        );
     } else if (l.id) {
       await tx
         .update(residentRooms)
         .set({ ...values, isPrimary: l.role === 1 && l.isPrimary })
-        .where(and(mineWhere, eq(residentRooms.id, l.id)));
+        .where(
+          and(
+            eq(residentRooms.cmpId, auth.cmpId),
+            eq(residentRooms.residentId, residentId),
+            eq(residentRooms.id, l.id),
+          ),
+        );
     } else {
       await tx.insert(residentRooms).values({
         ...values,

@@ -68,7 +68,7 @@ export async function tagSave(deps: AppDeps, auth: Auth, b: ResidentTagSaveBody,
       await tx
         .update(residentTags)
         .set(fields)
-        .where(and(mine, eq(residentTags.id, id)));
+        .where(and(eq(residentTags.cmpId, auth.cmpId), eq(residentTags.id, id)));
     else {
       const [row] = await tx
         .insert(residentTags)
@@ -103,7 +103,7 @@ export async function tagDelete(deps: AppDeps, auth: Auth, id: number, ip: strin
     await tx
       .delete(residentTagLinks)
       .where(and(eq(residentTagLinks.cmpId, auth.cmpId), eq(residentTagLinks.tagId, id)));
-    await tx.delete(residentTags).where(mine);
+    await tx.delete(residentTags).where(and(eq(residentTags.cmpId, auth.cmpId), eq(residentTags.id, id)));
     await audit(
       tx,
       { cmpId: auth.cmpId, userId: auth.userId, action: 'resident-tag.del', entity: 'resident_tag', entityId: id, ip },

@@ -54,7 +54,7 @@ export async function applyRoomEffects(tx: Tx, who: Who, roomIds: number[], now:
   await tx
     .update(rooms)
     .set({ ownerResidentId: sql`(${owner})`, updatedAt: now })
-    .where(mine);
+    .where(and(eq(rooms.cmpId, who.cmpId), anyId(rooms.id, roomIds)));
   const counted = (roles: number[]) =>
     sql<number>`(${tx
       .select({ n: count() })
