@@ -400,13 +400,13 @@ test.describe('residents', () => {
     const deletes = (await syncRows(page, faceId)).filter((s) => s.Op === 2);
     expect(deletes.length).toBeGreaterThan(0);
 
-    // 9. With a history the delete is refused.
+    // 9. With a history the delete is refused, naming what blocks it (he has moved out: no 请使用迁出).
     await tableRow(page, name).getByRole('button', { name: '删除' }).click();
     await page
       .locator('.ant-popconfirm')
       .getByRole('button', { name: /删\s*除/ })
       .click();
-    await expect(seen(page, '该住户已有缴费记录/车辆/门禁卡，不能删除，请使用迁出')).toBeVisible();
+    await expect(seen(page, '该住户已迁出，其居住记录保留在房屋历史中，不能删除')).toBeVisible();
     await expect(tableRow(page, name)).toBeVisible();
   });
 

@@ -46,6 +46,12 @@ export const communities = pgTable(
   (t) => [
     uniqueIndex('communities_cmp_name_uq').on(t.cmpId, t.name),
     index('communities_manager_idx').on(t.managerUserId),
+    // Substring searches ('%x%', core/filters likeText) on names and addresses: trigram GIN (migration 0008).
+    // A 64 kB pending list: PGlite runs no autovacuum to flush it, and a large one makes the planner skip the index.
+    index('communities_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+    index('communities_address_trgm_idx')
+      .using('gin', t.address.op('gin_trgm_ops'))
+      .with({ gin_pending_list_limit: 64 }),
   ],
 );
 
@@ -133,6 +139,9 @@ export const rooms = pgTable(
     index('rooms_building_floor_idx').on(t.buildingId, t.floor),
     index('rooms_owner_idx').on(t.ownerResidentId),
     index('rooms_full_name_idx').using('btree', sql`${t.fullName} text_pattern_ops`),
+    // 房号 and the room key filters (RoomNo, RoomKey, Keyword): trigram GIN, as residents.
+    index('rooms_full_name_trgm_idx').using('gin', t.fullName.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+    index('rooms_room_no_trgm_idx').using('gin', t.roomNo.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
   ],
 );
 

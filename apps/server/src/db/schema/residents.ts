@@ -50,6 +50,11 @@ export const residents = pgTable(
       .on(t.cmpId, t.idType, t.idNo)
       .where(sql`not ${t.isDeleted} and ${t.idNo} <> ''`),
     index('residents_cmp_name_idx').on(t.cmpId, t.name),
+    // 姓名/手机/证件号 filters and pickers search substrings ('%x%'): trigram GIN (migration 0008) with a 64 kB
+    // pending list, as PGlite runs no autovacuum to flush a larger one (the planner would skip the index).
+    index('residents_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+    index('residents_mobile_trgm_idx').using('gin', t.mobile.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
+    index('residents_id_no_trgm_idx').using('gin', t.idNo.op('gin_trgm_ops')).with({ gin_pending_list_limit: 64 }),
   ],
 );
 

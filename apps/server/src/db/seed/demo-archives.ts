@@ -1,5 +1,6 @@
 import type { Tx } from '../client';
 import { employeeArchives } from '../schema';
+import { addDays } from '../../core/dates';
 
 const WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
 
@@ -9,12 +10,6 @@ export function demoIdCard(area: string, birth: string, seq: number): string {
   const sum = [...body].reduce((s, ch, i) => s + Number(ch) * WEIGHTS[i]!, 0);
   return body + '10X98765432'[sum % 11];
 }
-
-const addDays = (ymd: string, days: number) => {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** [account or null, name, gender, birth, education, job title, department, entry, status] */
 const FILES: [string | null, string, number, string, string, string, string, string, number][] = [

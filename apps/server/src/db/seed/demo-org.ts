@@ -4,6 +4,7 @@ import type { Tx } from '../client';
 import { companies, departments, positionRights, positions, userCommunities, userPositions, users } from '../schema';
 import { seedDemoArchives } from './demo-archives';
 import { seedDemoCommunities } from './demo-communities';
+import { todayIn } from '../../core/dates';
 
 const groupChildren = (group: string) => roleTree.find((g) => g.key === group)?.children ?? [];
 const allButtons = (screen: string) => (buttonKeys[screen] ?? []).map((b) => b.key).join(',');
@@ -134,7 +135,7 @@ export async function seedDemoOrg(tx: Tx, now = new Date()): Promise<number> {
     }
   }
   // The seed day in the company's zone, so "contract ends in 20 days" holds on the day the demo is built.
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
+  const today = todayIn(now, 'Asia/Shanghai');
   await seedDemoArchives(tx, cmpId, today, people, dptIds);
   return cmpId;
 }

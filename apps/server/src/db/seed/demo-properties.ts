@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { addDays } from '../../core/dates';
 
 /**
  * Demo data of domain/properties.md, set-based (a few INSERT … SELECT over generate_series) because the test
@@ -90,11 +91,6 @@ export async function seedDemoProperties(tx: Tx, cmpId: number, communityIds: nu
   await seedHandover(tx, cmpId, lake, today);
 }
 
-const addDays = (date: string, n: number) => {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
 /** The demo's bookings fall on open days (Mon–Sat): a Sunday moves to the Monday. */
 const openDay = (date: string) => (new Date(`${date}T00:00:00Z`).getUTCDay() === 0 ? addDays(date, 1) : date);
 

@@ -4,6 +4,7 @@ import { communities, companies } from '../schema';
 import { seedDemoOrg } from './demo-org';
 import { seedDemoProperties } from './demo-properties';
 import { seedDemoResidents } from './demo-residents';
+import { todayIn } from '../../core/dates';
 
 /** A database that holds any company is never seeded over; the lock keeps two starting processes from both seeding. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -18,7 +19,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
       .from(communities)
       .where(eq(communities.cmpId, cmpId))
       .orderBy(communities.id);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(now);
+    const today = todayIn(now, 'Asia/Shanghai');
     await seedDemoProperties(
       tx,
       cmpId,

@@ -14,7 +14,7 @@ import {
   saveBuilding,
   unitOptions,
 } from './buildings.service';
-import { optionalInt } from './filters';
+import { optionalInt } from '../../core/filters';
 import { generateRooms } from './generate-rooms';
 
 const ROLE = 'fcgl_lygl';

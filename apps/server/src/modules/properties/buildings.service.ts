@@ -10,7 +10,7 @@ import { sortOf } from '../../core/sorting';
 import type { Tx } from '../../db/client';
 import { buildings, buildingUnits, communities, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { likeText } from './filters';
+import { likeText } from '../../core/filters';
 
 export interface BuildingFilter {
   PgIndex?: unknown;

@@ -6,7 +6,7 @@ import { seesAllCommunities } from '../../core/scope';
 import { assertOwnUploads, releaseUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
 import { buildings, communities, rooms, userCommunities, users } from '../../db/schema';
-import { likeText, optionalInt } from './filters';
+import { likeText, optionalInt } from '../../core/filters';
 
 // 入住率 = (已入住 + 已出租) ÷ sold rooms (every status but 未售), one decimal, computed in SQL.
 const figures = {

@@ -3,7 +3,7 @@ import { type Auth, hasRole } from '../../core/auth';
 import { inScope } from '../../core/scope';
 import { communities, handoverAppointments, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { todayIn } from './dates';
+import { todayIn } from '../../core/dates';
 
 export interface DeskCard {
   Key: string;

@@ -8,7 +8,7 @@ import type { Tx } from '../../db/client';
 import { handoverAppointments, residents, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notify } from '../messages/notify';
-import { monthDay, todayIn } from './dates';
+import { monthDay, todayIn } from '../../core/dates';
 import { configOf, dayOpen, FREED } from './handover-config';
 import { usersServing } from './serving';
 

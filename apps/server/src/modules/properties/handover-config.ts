@@ -7,7 +7,7 @@ import { assertCommunity } from '../../core/scope';
 import type { Tx } from '../../db/client';
 import { handoverAppointments, handoverConfigs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { addDays, daysBetween, todayIn, weekdayOf } from './dates';
+import { addDays, daysBetween, todayIn, weekdayOf } from '../../core/dates';
 
 /** Appointments that no longer hold a place: 已拒绝, 已取消. */
 export const FREED = [7, 8];

@@ -6,7 +6,7 @@ import { fail, fieldError } from '../../core/errors';
 import type { Tx } from '../../db/client';
 import { handoverAppointments, handoverRecords, meters, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { todayIn } from './dates';
+import { todayIn } from '../../core/dates';
 import { appointmentOf } from './handover-book';
 import { changeRoomStatus, STATUS_SOURCE } from './room-status';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, onPostgres, type TestApp } from '../../../test/harness';
 import { handoverAppointments, rooms, sysMessages } from '../../db/schema';
-import { addDays, todayIn } from './dates';
+import { addDays, todayIn } from '../../core/dates';
 import { handoverNoShowJob, handoverTomorrowJob } from './handover-jobs';
 import { communityId } from './test-helpers';
 

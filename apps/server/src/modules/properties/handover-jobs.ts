@@ -4,7 +4,7 @@ import type { JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { handoverAppointments } from '../../db/schema';
 import { notify } from '../messages/notify';
-import { addDays } from './dates';
+import { addDays } from '../../core/dates';
 import { usersServing } from './serving';
 
 /**

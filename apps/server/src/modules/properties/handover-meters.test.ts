@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { handoverAppointments, meters, rooms } from '../../db/schema';
-import { addDays, todayIn } from './dates';
+import { addDays, todayIn } from '../../core/dates';
 import { clerkWith, communityId } from './test-helpers';
 
 let t: TestApp;

@@ -11,10 +11,10 @@ import { fmtTime } from '../../core/time';
 import type { Tx } from '../../db/client';
 import { communities, handoverAppointments, handoverRecords, meters, residents, rooms, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { likeText, optionalInt } from './filters';
+import { likeText, optionalInt } from '../../core/filters';
 import { appointmentOf } from './handover-book';
 import { configGet } from './handover-config';
-import { maskMobile } from './masks';
+import { maskMobile } from '../../core/masks';
 import { meterView } from './room-detail';
 
 const dateText = z.preprocess(

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, sheetRows } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { auditLog, handoverAppointments, meters, rooms, roomStatusLogs, sysMessages, users } from '../../db/schema';
-import { addDays, todayIn } from './dates';
+import { addDays, todayIn } from '../../core/dates';
 import { createCompany } from '../../db/seed/create-company';
 import { communityId, roomId } from './test-helpers';
 

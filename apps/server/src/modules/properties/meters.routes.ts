@@ -1,7 +1,7 @@
 import { MeterBindBody, MeterSaveBody, MeterUnbindBody, zFlag, zId, zOptionalText } from '@linli/shared';
 import { z } from 'zod';
 import { call } from '../../core/calls';
-import { optionalInt } from './filters';
+import { optionalInt } from '../../core/filters';
 import { bindMeter, metersByRoom, saveMeter, unbindMeter, unboundMeters } from './meters.service';
 
 const ROLE = 'fcgl_fjgl';

@@ -7,7 +7,7 @@ import { assertCommunity, inScope } from '../../core/scope';
 import type { Tx } from '../../db/client';
 import { communities, meterBindLogs, meters, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { likeText } from './filters';
+import { likeText } from '../../core/filters';
 import { meterView } from './room-detail';
 import { roomOf } from './rooms.service';
 

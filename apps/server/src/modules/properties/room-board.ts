@@ -4,7 +4,7 @@ import type { Auth } from '../../core/auth';
 import { residents, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { buildingOf, unitsOf } from './buildings.service';
-import { maskName } from './masks';
+import { maskName } from '../../core/masks';
 
 /**
  * 房态图 of one building (properties.md): floors top first, columns grouped by unit, every room in one answer (a

@@ -4,7 +4,7 @@ import type { Auth } from '../../core/auth';
 import { fmtTime } from '../../core/time';
 import { handoverAppointments, handoverRecords, meters, residentRooms, residents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { maskMobile } from './masks';
+import { maskMobile } from '../../core/masks';
 import { roomGet } from './rooms.service';
 
 const ROLES = ['', '业主', '家属', '租户'];

@@ -7,8 +7,8 @@ import { sortFields } from '../../core/sorting';
 import { inScope } from '../../core/scope';
 import type { Tx } from '../../db/client';
 import { buildings, buildingUnits, communities, meters, residentRooms, residents, rooms } from '../../db/schema';
-import { likeText, optionalInt } from './filters';
-import { maskMobile } from './masks';
+import { likeText, optionalInt } from '../../core/filters';
+import { maskMobile } from '../../core/masks';
 
 export const RoomFilter = z.object({
   ...pagingFields,

@@ -6,7 +6,7 @@ import { call, saveBtn } from '../../core/calls';
 import { xlsxExport } from '../../core/excel';
 import { pagingFields } from '../../core/paging';
 import { rooms } from '../../db/schema';
-import { optionalInt } from './filters';
+import { optionalInt } from '../../core/filters';
 import { roomBoard } from './room-board';
 import { roomDetail } from './room-detail';
 import { roomImportCommit, roomImportErrors, roomImportPreview, roomImportStatus, roomTemplate } from './room-import';

@@ -1,9 +1,10 @@
 import { ROOM_STATUS, type RoomBatchStatusBody, type RoomSaveBody, STATUS_LOG_SOURCES } from '@linli/shared';
-import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { Page } from '../../core/calls';
 import { fail, fieldError, notFound } from '../../core/errors';
+import { likeText } from '../../core/filters';
 import { pageOf } from '../../core/paging';
 import { inScope } from '../../core/scope';
 import { sortOf } from '../../core/sorting';
@@ -267,7 +268,7 @@ export async function roomOptions(
     .where(
       and(
         roomWhere(auth, { CommunityId: f.CommunityId, BuildingId: f.BuildingId, UnitId: f.UnitId }),
-        f.Keyword ? sql`${rooms.fullName} ilike ${`%${f.Keyword}%`}` : undefined,
+        f.Keyword ? ilike(rooms.fullName, likeText(f.Keyword)) : undefined,
         f.AfterId ? gt(rooms.id, f.AfterId) : undefined,
       ),
     )

@@ -1,47 +1,70 @@
-import { sql } from 'drizzle-orm';
+import { and, count, countDistinct, eq, isNull, not } from 'drizzle-orm';
 import { type Auth, hasRole } from '../../core/auth';
-import { communityIdsOf } from '../../core/scope';
-import { sqlRows } from '../../core/sql-rows';
+import { inScope } from '../../core/scope';
+import { faceImages, faceSyncs, lanes, registrations, residentRooms, residents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { DeskCard } from '../properties/desk-cards';
-import { idList } from './residents-query';
 
 /** 工作台 figures of 住户管理 and 人脸库, over the session's communities. */
 export async function residentCards(deps: AppDeps, auth: Auth): Promise<DeskCard[]> {
   const { db } = deps.database;
   const cards: DeskCard[] = [];
-  const scope = idList(await communityIdsOf(db, auth));
   if (hasRole(auth, 'zhgl_zhgl')) {
-    const [r] = await sqlRows<{ n: number; pending: number }>(
-      db,
-      sql`select (select count(distinct l.resident_id) from resident_rooms l join residents e on e.id = l.resident_id
-            where l.cmp_id = ${auth.cmpId} and l.move_out_date is null and not e.is_deleted
-              and l.community_id = any(${scope}::int[]))::int as n,
-          (select count(*) from registrations where cmp_id = ${auth.cmpId} and status = 0
-            and community_id = any(${scope}::int[]))::int as pending`,
-    );
+    const [[living], [pending]] = await Promise.all([
+      db
+        .select({ n: countDistinct(residentRooms.residentId) })
+        .from(residentRooms)
+        .innerJoin(residents, eq(residents.id, residentRooms.residentId))
+        .where(
+          and(
+            eq(residentRooms.cmpId, auth.cmpId),
+            isNull(residentRooms.moveOutDate),
+            not(residents.isDeleted),
+            inScope(auth, residentRooms.communityId),
+          ),
+        ),
+      db
+        .select({ n: count() })
+        .from(registrations)
+        .where(
+          and(
+            eq(registrations.cmpId, auth.cmpId),
+            eq(registrations.status, 0),
+            inScope(auth, registrations.communityId),
+          ),
+        ),
+    ]);
     cards.push({
       Key: 'residents',
       Title: '在住住户',
-      Value: String(r?.n ?? 0),
-      Sub: `待审核 ${r?.pending ?? 0}`,
+      Value: String(living?.n ?? 0),
+      Sub: `待审核 ${pending?.n ?? 0}`,
       Path: '/household/list',
     });
   }
   if (hasRole(auth, 'zhgl_rlk')) {
-    const [f] = await sqlRows<{ n: number; failed: number }>(
-      db,
-      sql`select (select count(distinct f.id) from face_images f join resident_rooms l on l.resident_id = f.resident_id
-            and l.move_out_date is null where f.cmp_id = ${auth.cmpId} and f.status = 1
-            and l.community_id = any(${scope}::int[]))::int as n,
-          (select count(*) from face_syncs s join lanes la on la.id = s.lane_id where s.cmp_id = ${auth.cmpId}
-            and s.state = 2 and la.community_id = any(${scope}::int[]))::int as failed`,
-    );
+    const [[faces], [failed]] = await Promise.all([
+      db
+        .select({ n: countDistinct(faceImages.id) })
+        .from(faceImages)
+        .innerJoin(
+          residentRooms,
+          and(eq(residentRooms.residentId, faceImages.residentId), isNull(residentRooms.moveOutDate)),
+        )
+        .where(
+          and(eq(faceImages.cmpId, auth.cmpId), eq(faceImages.status, 1), inScope(auth, residentRooms.communityId)),
+        ),
+      db
+        .select({ n: count() })
+        .from(faceSyncs)
+        .innerJoin(lanes, eq(lanes.id, faceSyncs.laneId))
+        .where(and(eq(faceSyncs.cmpId, auth.cmpId), eq(faceSyncs.state, 2), inScope(auth, lanes.communityId))),
+    ]);
     cards.push({
       Key: 'faces',
       Title: '人脸库',
-      Value: String(f?.n ?? 0),
-      Sub: `同步失败 ${f?.failed ?? 0}`,
+      Value: String(faces?.n ?? 0),
+      Sub: `同步失败 ${failed?.n ?? 0}`,
       Path: '/household/facedata',
     });
   }

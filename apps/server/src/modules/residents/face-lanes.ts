@@ -3,7 +3,7 @@ import type { Auth } from '../../core/auth';
 import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
 import type { AppDeps } from '../../deps';
-import { idList } from './residents-query';
+import { idList } from '../../core/filters';
 
 /**
  * The 设备 filter of 人脸库: the lanes faces are sent to (enabled, with a face reader) in the caller's communities.

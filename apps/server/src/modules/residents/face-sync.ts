@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { sqlRows } from '../../core/sql-rows';
+import { idList } from '../../core/filters';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { notify } from '../messages/notify';
 import { FACE_FAIL_CODES, type FaceDeviceGateway, pullDeviceGateway } from './face-device';
 
-const idList = (ids: number[]) => `{${[...new Set(ids)].join(',')}}`;
 export const OP = { ADD: 1, DELETE: 2 } as const;
 export const SYNC = { PENDING: 0, DONE: 1, FAILED: 2 } as const;
 const TRANSIENT = Object.entries(FACE_FAIL_CODES)

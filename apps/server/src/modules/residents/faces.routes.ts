@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { audit } from '../../core/audit';
 import { call } from '../../core/calls';
 import { xlsxExport } from '../../core/excel';
-import { optionalInt } from '../properties/filters';
+import { optionalInt } from '../../core/filters';
 import { faceBatchPreview } from './face-batch';
 import { faceBatchCommit, faceBatchStatus } from './face-batch-run';
 import { faceLaneOptions } from './face-lanes';

@@ -13,12 +13,11 @@ import { sqlRows } from '../../core/sql-rows';
 import { fmtTime } from '../../core/time';
 import { uploadsDir } from '../../core/uploads';
 import type { AppDeps } from '../../deps';
-import { likeText, optionalInt } from '../properties/filters';
+import { idList, likeText, optionalInt } from '../../core/filters';
 import { replaceFaces, saveFaceFileOrFail } from './face-store';
 import { dispatchFaceTasks, enqueueFaceDeletes } from './face-sync';
-import { maskerFor } from './masks';
-import { idList, visibleResident } from './residents-query';
-import { residentOf } from './residents.service';
+import { maskMobile } from '../../core/masks';
+import { residentOf, visibleResident } from './residents-query';
 
 export const FaceFilter = z.object({
   ...pagingFields,
@@ -86,15 +85,14 @@ async function selectFaces(deps: AppDeps, auth: Auth, where: SQL, tail: SQL) {
   );
 }
 
-function faceView(r: FaceRow, auth: Auth) {
-  const mask = maskerFor(auth);
+function faceView(r: FaceRow, _auth: Auth) {
   const total = Number(r.total);
   const done = Number(r.done);
   return {
     Id: r.face_id ?? 0,
     ResidentId: r.resident_id,
     Name: r.name,
-    Mobile: mask.mobile(r.mobile),
+    Mobile: maskMobile(r.mobile),
     Roles: [...new Set(r.rooms.map((x) => RESIDENT_ROLES[x.Role] ?? ''))],
     RoomText: r.rooms[0] ? `${r.rooms[0].CommunityName} ${r.rooms[0].RoomName}` : '',
     RoomMore: Math.max(0, r.rooms.length - 1),

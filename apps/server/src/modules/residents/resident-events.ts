@@ -6,8 +6,11 @@ import type { Tx } from '../../db/client';
  * or a failure rolls the whole change back. Areas register at import time, as routes do.
  */
 
-/** Answers true when the resident has records of the area (payments, vehicles, cards) that a delete would orphan. */
-export type HistoryCheck = (tx: Tx, cmpId: number, residentId: number) => Promise<boolean>;
+/**
+ * Answers whether the resident has records of the area (payments, vehicles, cards) that a delete would orphan: true,
+ * or better the records' name ('缴费记录', '车辆', '门禁卡') so the refusal says what blocks it.
+ */
+export type HistoryCheck = (tx: Tx, cmpId: number, residentId: number) => Promise<boolean | string>;
 
 export interface MovedOut {
   cmpId: number;
@@ -47,9 +50,14 @@ export const addHistoryCheck = register(historyChecks);
 export const onResidentMovedOut = register(movedOutHandlers);
 export const onRegistrationReviewed = register(reviewedHandlers);
 
-export async function hasOutsideHistory(tx: Tx, cmpId: number, residentId: number) {
-  for (const check of historyChecks) if (await check(tx, cmpId, residentId)) return true;
-  return false;
+/** What other areas hold of the resident: the names their checks gave ('' for a bare true), empty when nothing. */
+export async function outsideHistory(tx: Tx, cmpId: number, residentId: number): Promise<string[]> {
+  const found: string[] = [];
+  for (const check of historyChecks) {
+    const r = await check(tx, cmpId, residentId);
+    if (r) found.push(typeof r === 'string' ? r : '');
+  }
+  return found;
 }
 
 export async function emitMovedOut(tx: Tx, e: MovedOut) {

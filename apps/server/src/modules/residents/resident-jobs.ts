@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { notify } from '../messages/notify';
-import { addDays } from '../properties/dates';
+import { addDays } from '../../core/dates';
 import { usersServing } from '../properties/serving';
 import { runFaceSync } from './face-sync';
 

@@ -4,10 +4,10 @@ import { download, makeXlsx, sheetRows, uploadXlsx } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { auditLog, rooms, sysMessages } from '../../db/schema';
 import { createCompany } from '../../db/seed/create-company';
-import { addDays, todayIn } from '../properties/dates';
+import { addDays, todayIn } from '../../core/dates';
 import { communityId, roomId } from '../properties/test-helpers';
 import { leaseCheckJob } from './resident-jobs';
-import { RESIDENT_IMPORT_HEADERS } from './resident-import';
+import { RESIDENT_IMPORT_HEADERS } from './resident-import.service';
 
 let t: TestApp;
 let admin: string;

@@ -1,14 +1,16 @@
 import { GENDERS, ID_TYPES, isEmptyValue, RESIDENT_ROLES, RESIDENT_SOURCES, RESIDENT_STATUS } from '@linli/shared';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, ilike, isNull, like, lte, not, notExists, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../core/auth';
+import { addDays, daysBetween, todayIn } from '../../core/dates';
+import { notFound } from '../../core/errors';
+import { anyId, likeText, optionalInt } from '../../core/filters';
+import { maskIdNo, maskMobile } from '../../core/masks';
 import { pagingFields } from '../../core/paging';
 import { communityIdsOf, seesAllCommunities } from '../../core/scope';
-import { sqlRows } from '../../core/sql-rows';
 import type { Tx } from '../../db/client';
-import { addDays, daysBetween } from '../properties/dates';
-import { likeText, optionalInt } from '../properties/filters';
-import { maskerFor } from './masks';
+import { faceImages, residentRooms, residents, residentTagLinks, rooms } from '../../db/schema';
+import type { AppDeps } from '../../deps';
 
 const optText = () =>
   z.preprocess((v) => (isEmptyValue(v) ? undefined : String(v).trim()), z.string().max(30).optional());
@@ -28,102 +30,143 @@ export const ResidentFilter = z.object({
 });
 export type ResidentFilter = z.infer<typeof ResidentFilter>;
 
-export const idList = (ids: number[]) => `{${[...new Set(ids)].join(',')}}`;
+export const today = (deps: AppDeps, auth: Auth) => todayIn(deps.now(), auth.timeZone);
+
+/** The residents columns a where-clause needs: the table itself, or a raw alias for the face module's raw queries. */
+const residentRef = (alias: string | null) =>
+  alias
+    ? { id: sql.raw(`${alias}.id`), cmpId: sql.raw(`${alias}.cmp_id`), isDeleted: sql.raw(`${alias}.is_deleted`) }
+    : { id: sql`${residents.id}`, cmpId: sql`${residents.cmpId}`, isDeleted: sql`${residents.isDeleted}` };
 
 /**
  * Residents the session may see: those with a link (current or past) in one of its communities; a session that sees
- * every community also sees the company's residents without any link.
+ * every community also sees the company's residents without any link. `alias` null refers to the `residents` table
+ * (query builder); a string to that alias in raw SQL.
  */
-export async function visibleResident(db: Tx, auth: Auth, alias = 'e'): Promise<SQL> {
-  const ids = idList(await communityIdsOf(db, auth));
-  const e = sql.raw(alias);
-  const linked = sql`exists (select 1 from resident_rooms v where v.resident_id = ${e}.id and v.community_id = any(${ids}::int[]))`;
-  const base = sql`${e}.cmp_id = ${auth.cmpId} and not ${e}.is_deleted`;
-  if (seesAllCommunities(auth))
-    return sql`${base} and (${linked} or not exists (select 1 from resident_rooms v where v.resident_id = ${e}.id))`;
-  return sql`${base} and ${linked}`;
+export async function visibleResident(db: Tx, auth: Auth, alias: string | null = 'e'): Promise<SQL> {
+  const e = residentRef(alias);
+  const ids = await communityIdsOf(db, auth);
+  const linksOf = (extra?: SQL) =>
+    db
+      .select({ one: sql`1` })
+      .from(residentRooms)
+      .where(and(eq(residentRooms.residentId, e.id), extra));
+  const base = and(eq(e.cmpId, auth.cmpId), not(e.isDeleted))!;
+  const linked = exists(linksOf(anyId(residentRooms.communityId, ids)));
+  if (seesAllCommunities(auth)) return and(base, or(linked, notExists(linksOf())))!;
+  return and(base, linked)!;
 }
 
-export function filterSql(f: ResidentFilter, today: string, scopeIds: string): SQL {
-  const parts: SQL[] = [];
-  if (f.Name) parts.push(sql`e.name like ${likeText(f.Name)}`);
-  if (f.Mobile) parts.push(sql`e.mobile like ${likeText(f.Mobile)}`);
-  if (f.IdNo) parts.push(sql`e.id_no like ${likeText(f.IdNo.toUpperCase())}`);
-  if (f.Status) parts.push(sql`e.status = ${f.Status}`);
-  if (f.TagId)
-    parts.push(
-      sql`exists (select 1 from resident_tag_links tl where tl.resident_id = e.id and tl.tag_id = ${f.TagId})`,
-    );
-  const link: SQL[] = [];
-  if (f.CommunityId) link.push(sql`l.community_id = ${f.CommunityId}`);
-  if (f.BuildingId) link.push(sql`ro.building_id = ${f.BuildingId}`);
-  if (f.RoomKey) link.push(sql`ro.full_name like ${likeText(f.RoomKey)}`);
-  if (f.Role) link.push(sql`l.role = ${f.Role} and l.move_out_date is null`);
-  if (f.LeaseExpiring)
-    link.push(sql`l.role = 3 and l.move_out_date is null and l.lease_end <= ${addDays(today, 30)}::date`);
-  if (link.length)
-    parts.push(sql`exists (select 1 from resident_rooms l join rooms ro on ro.id = l.room_id
-      where l.resident_id = e.id and l.community_id = any(${scopeIds}::int[]) and ${sql.join(link, sql` and `)})`);
-  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
-}
-
-export interface ResidentRow {
-  id: number;
-  name: string;
-  gender: number;
-  mobile: string;
-  id_type: number;
-  id_no: string;
-  birthday: string | null;
-  emergency_name: string;
-  emergency_mobile: string;
-  source: number;
-  status: number;
-  remark: string;
-  app_user_id: number | null;
-  created_at: Date | string;
-  links: {
-    Id: number;
-    RoomId: number;
-    CommunityId: number;
-    CommunityName: string;
-    RoomName: string;
-    Role: number;
-    Relation: string;
-    IsPrimary: boolean;
-    MoveInDate: string | null;
-    MoveOutDate: string | null;
-    LeaseStart: string | null;
-    LeaseEnd: string | null;
-  }[];
-  tags: { Id: number; Name: string; Color: string }[];
-  face_id: number | null;
-  face_path: string | null;
-}
-
-/** One select of residents with their links (of the session's communities), tags and current face. */
-export async function selectResidents(db: Tx, scopeIds: string, where: SQL, tail: SQL): Promise<ResidentRow[]> {
-  return sqlRows<ResidentRow>(
-    db,
-    sql`select e.id, e.name, e.gender, e.mobile, e.id_type, e.id_no, e.birthday::text, e.emergency_name,
-        e.emergency_mobile, e.source, e.status, e.remark, e.app_user_id, e.created_at,
-        coalesce((select jsonb_agg(jsonb_build_object('Id', l.id, 'RoomId', l.room_id, 'CommunityId', l.community_id,
-            'CommunityName', c.name, 'RoomName', ro.full_name, 'Role', l.role, 'Relation', l.relation,
-            'IsPrimary', l.is_primary, 'MoveInDate', l.move_in_date, 'MoveOutDate', l.move_out_date,
-            'LeaseStart', l.lease_start, 'LeaseEnd', l.lease_end) order by l.move_out_date desc nulls first, l.id)
-          from resident_rooms l join rooms ro on ro.id = l.room_id join communities c on c.id = l.community_id
-          where l.resident_id = e.id and l.community_id = any(${scopeIds}::int[])), '[]'::jsonb) as links,
-        coalesce((select jsonb_agg(jsonb_build_object('Id', t.id, 'Name', t.name, 'Color', t.color) order by t.sort, t.id)
-          from resident_tag_links tl join resident_tags t on t.id = tl.tag_id where tl.resident_id = e.id), '[]'::jsonb) as tags,
-        f.id as face_id, f.img_path as face_path
-      from residents e left join face_images f on f.resident_id = e.id and f.status = 1
-      where ${where} ${tail}`,
+/** The list filters (residents.md "Filters"); link filters look only at links in the session's communities. */
+export function filterWhere(db: Tx, f: ResidentFilter, today: string, scope: number[]): SQL {
+  const link = [
+    f.CommunityId ? eq(residentRooms.communityId, f.CommunityId) : undefined,
+    f.BuildingId ? eq(rooms.buildingId, f.BuildingId) : undefined,
+    f.RoomKey ? ilike(rooms.fullName, likeText(f.RoomKey)) : undefined,
+    f.Role ? and(eq(residentRooms.role, f.Role), isNull(residentRooms.moveOutDate)) : undefined,
+    f.LeaseExpiring
+      ? and(
+          eq(residentRooms.role, 3),
+          isNull(residentRooms.moveOutDate),
+          lte(residentRooms.leaseEnd, addDays(today, 30)),
+        )
+      : undefined,
+  ].filter(Boolean);
+  return (
+    and(
+      f.Name ? like(residents.name, likeText(f.Name)) : undefined,
+      f.Mobile ? like(residents.mobile, likeText(f.Mobile)) : undefined,
+      f.IdNo ? like(residents.idNo, likeText(f.IdNo.toUpperCase())) : undefined,
+      f.Status ? eq(residents.status, f.Status) : undefined,
+      f.TagId
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(residentTagLinks)
+              .where(and(eq(residentTagLinks.residentId, residents.id), eq(residentTagLinks.tagId, f.TagId))),
+          )
+        : undefined,
+      link.length
+        ? exists(
+            db
+              .select({ one: sql`1` })
+              .from(residentRooms)
+              .innerJoin(rooms, eq(rooms.id, residentRooms.roomId))
+              .where(and(eq(residentRooms.residentId, residents.id), anyId(residentRooms.communityId, scope), ...link)),
+          )
+        : undefined,
+    ) ?? sql`true`
   );
 }
 
-/** The list row: masked numbers unless the session holds `view`; tags per active link; the lease flag. */
-export function residentView(r: ResidentRow, auth: Auth, today: string) {
-  const mask = maskerFor(auth);
+export interface ResidentLink {
+  Id: number;
+  RoomId: number;
+  CommunityId: number;
+  CommunityName: string;
+  RoomName: string;
+  Role: number;
+  Relation: string;
+  IsPrimary: boolean;
+  MoveInDate: string | null;
+  MoveOutDate: string | null;
+  LeaseStart: string | null;
+  LeaseEnd: string | null;
+}
+
+/** The links of the session's communities and the tags, as jsonb arrays: what the builder cannot say. */
+const linksOf = (scope: number[]) =>
+  sql<ResidentLink[]>`coalesce((select jsonb_agg(jsonb_build_object('Id', l.id, 'RoomId', l.room_id,
+      'CommunityId', l.community_id, 'CommunityName', c.name, 'RoomName', ro.full_name, 'Role', l.role,
+      'Relation', l.relation, 'IsPrimary', l.is_primary, 'MoveInDate', l.move_in_date, 'MoveOutDate', l.move_out_date,
+      'LeaseStart', l.lease_start, 'LeaseEnd', l.lease_end) order by l.move_out_date desc nulls first, l.id)
+    from resident_rooms l join rooms ro on ro.id = l.room_id join communities c on c.id = l.community_id
+    where l.resident_id = ${residents.id} and ${anyId(sql`l.community_id`, scope)}), '[]'::jsonb)`;
+const tagsOf = sql<{ Id: number; Name: string; Color: string }[]>`coalesce((select jsonb_agg(jsonb_build_object(
+      'Id', t.id, 'Name', t.name, 'Color', t.color) order by t.sort, t.id)
+    from resident_tag_links tl join resident_tags t on t.id = tl.tag_id where tl.resident_id = ${residents.id}), '[]'::jsonb)`;
+
+/** One select of residents with their links (of the session's communities), tags and current face. */
+export function selectResidents(db: Tx, scope: number[]) {
+  return db
+    .select({
+      id: residents.id,
+      name: residents.name,
+      gender: residents.gender,
+      mobile: residents.mobile,
+      idType: residents.idType,
+      idNo: residents.idNo,
+      birthday: residents.birthday,
+      emergencyName: residents.emergencyName,
+      emergencyMobile: residents.emergencyMobile,
+      source: residents.source,
+      status: residents.status,
+      remark: residents.remark,
+      appUserId: residents.appUserId,
+      createdAt: residents.createdAt,
+      links: linksOf(scope),
+      tags: tagsOf,
+      faceId: faceImages.id,
+      facePath: faceImages.imgPath,
+    })
+    .from(residents)
+    .leftJoin(faceImages, and(eq(faceImages.residentId, residents.id), eq(faceImages.status, 1)))
+    .$dynamic();
+}
+export type ResidentRow = Awaited<ReturnType<ReturnType<typeof selectResidents>['execute']>>[number];
+
+/** A resident the session may see, or '数据不存在'. */
+export async function residentOf(db: Tx, auth: Auth, id: number) {
+  const [row] = await db
+    .select({ id: residents.id, name: residents.name, mobile: residents.mobile, status: residents.status })
+    .from(residents)
+    .where(and(eq(residents.id, id), await visibleResident(db, auth, null)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** The list row: masked numbers (core/masks.ts), roles per active link, the lease flag. */
+export function residentView(r: ResidentRow, today: string) {
   const active = r.links.filter((l) => !l.MoveOutDate);
   const leases = active.filter((l) => l.Role === 3 && l.LeaseEnd).map((l) => l.LeaseEnd!);
   const leaseEnd = leases.sort()[0] ?? '';
@@ -134,10 +177,10 @@ export function residentView(r: ResidentRow, auth: Auth, today: string) {
     Name: r.name,
     Gender: r.gender,
     GenderName: GENDERS[r.gender] ?? '',
-    Mobile: mask.mobile(r.mobile),
-    IdType: r.id_type,
-    IdTypeName: ID_TYPES[r.id_type] ?? '',
-    IdNo: mask.idNo(r.id_no),
+    Mobile: maskMobile(r.mobile),
+    IdType: r.idType,
+    IdTypeName: ID_TYPES[r.idType] ?? '',
+    IdNo: maskIdNo(r.idNo),
     Roles: active.map((l) => ({ Role: l.Role, RoleName: RESIDENT_ROLES[l.Role] ?? '' })),
     RoomText: shown[0] ? `${shown[0].CommunityName} ${shown[0].RoomName}` : '',
     RoomMore: Math.max(0, shown.length - 1),
@@ -152,8 +195,8 @@ export function residentView(r: ResidentRow, auth: Auth, today: string) {
     LeaseState: days === null ? '' : days < 0 ? 'expired' : days <= 30 ? 'expiring' : '',
     LeaseText: days === null ? '' : days < 0 ? '已到期' : leaseEnd,
     Tags: r.tags,
-    HasFace: r.face_id ? 1 : 0,
-    FaceName: r.face_id ? '已录入' : '未录入',
+    HasFace: r.faceId ? 1 : 0,
+    FaceName: r.faceId ? '已录入' : '未录入',
     Source: r.source,
     SourceName: RESIDENT_SOURCES[r.source] ?? '',
     Status: r.status,

@@ -1,11 +1,8 @@
 import {
-  GENDERS,
-  ID_TYPES,
   RegistrationApproveBody,
   RegistrationRejectBody,
   RegistrationSubmitBody,
   RegistrationWithdrawBody,
-  RESIDENT_ROLES,
   ResidentMoveOutBody,
   ResidentSaveBody,
   ResidentSetTagsBody,
@@ -14,78 +11,34 @@ import {
   zId,
   zOptionalText,
 } from '@linli/shared';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { audit } from '../../core/audit';
-import { batchedRows } from '../../core/batched-rows';
 import { call, saveBtn } from '../../core/calls';
-import { xlsxExport } from '../../core/excel';
+import { optionalInt } from '../../core/filters';
 import { batchOf, batchStatusView } from '../../core/import-batch';
-import { communityIdsOf } from '../../core/scope';
-import { sqlRows } from '../../core/sql-rows';
-import { optionalInt } from '../properties/filters';
 import { faceCalls } from './faces.routes';
-import {
-  approveRegistrations,
-  pendingCount,
-  RegistrationFilter,
-  registrationList,
-  rejectRegistration,
-} from './registrations';
-import { submitRegistration, withdrawRegistration } from './registration-app';
+import { submitRegistration, withdrawRegistration } from './registration-app.service';
+import { approveRegistrations, rejectRegistration } from './registration-review.service';
+import { pendingCount, RegistrationFilter, registrationList } from './registrations.service';
+import { deleteResident } from './resident-delete.service';
+import { residentExport } from './resident-export.service';
 import {
   RESIDENT_IMPORT_KIND,
   residentImportCommit,
   residentImportErrors,
   residentImportPreview,
   residentTemplate,
-} from './resident-import';
-import {
-  filterSql,
-  idList,
-  ResidentFilter,
-  type ResidentRow,
-  selectResidents,
-  visibleResident,
-} from './residents-query';
-import {
-  checkDuplicate,
-  deleteResident,
-  moveOut,
-  residentGet,
-  residentList,
-  residentOptions,
-  residentsByRoom,
-  saveResident,
-  setTags,
-  today,
-} from './residents.service';
-import { tagDelete, tagList, tagSave } from './tags';
+} from './resident-import.service';
+import { residentGet, residentList, residentsByRoom } from './resident-list.service';
+import { moveOut } from './resident-moveout.service';
+import { checkDuplicate, residentOptions } from './resident-options.service';
+import { saveResident } from './resident-save.service';
+import { setTags, tagDelete, tagList, tagSave } from './resident-tags.service';
+import { ResidentFilter } from './residents-query';
 
 const ROLE = 'zhgl_zhgl';
 const IdBody = z.object({ Id: zId() });
 const ImportIdBody = z.object({ ImportId: zId('请先上传文件') });
 const SaveBody = z.intersection(ResidentSaveBody, z.object({ MovePrimary: zFlag().default(false) }));
-
-type ExportRow = ResidentRow & { link: ResidentRow['links'][number] | undefined };
-const exportColumns: { header: string; value(r: ExportRow): string }[] = [
-  { header: '姓名', value: (r) => r.name },
-  { header: '性别', value: (r) => (r.gender ? (GENDERS[r.gender] ?? '') : '') },
-  { header: '手机号', value: (r) => r.mobile },
-  { header: '证件类型', value: (r) => (r.id_no ? (ID_TYPES[r.id_type] ?? '') : '') },
-  { header: '证件号码', value: (r) => r.id_no },
-  { header: '小区', value: (r) => r.link?.CommunityName ?? '' },
-  { header: '楼宇', value: (r) => r.link?.RoomName.split('-')[0] ?? '' },
-  { header: '单元', value: (r) => r.link?.RoomName.split('-')[1] ?? '' },
-  { header: '房号', value: (r) => r.link?.RoomName.split('-').slice(2).join('-') ?? '' },
-  { header: '身份', value: (r) => (r.link ? (RESIDENT_ROLES[r.link.Role] ?? '') : '') },
-  { header: '与业主关系', value: (r) => (r.link?.Role === 2 ? r.link.Relation : '') },
-  { header: '入住日期', value: (r) => r.link?.MoveInDate ?? '' },
-  { header: '租约到期', value: (r) => r.link?.LeaseEnd ?? '' },
-  { header: '紧急联系人', value: (r) => r.emergency_name },
-  { header: '紧急联系电话', value: (r) => r.emergency_mobile },
-  { header: '标签', value: (r) => r.tags.map((t) => t.Name).join(',') },
-];
 
 /** 住户管理 (zhgl_zhgl), 待审核 (zhgl_zhgl + approve) and 人脸库 (zhgl_rlk): domain/residents.md "Calls". */
 export const residentCalls = [
@@ -160,31 +113,7 @@ export const residentCalls = [
     role: ROLE,
     btn: 'export',
     body: ResidentFilter,
-    // Full numbers, in the import template's columns (one row per link); every export writes an audit row.
-    handler: async (b, { deps, auth, ip }) => {
-      const { db } = deps.database;
-      const scope = idList(await communityIdsOf(db, auth));
-      const where = sql`${await visibleResident(db, auth)} and ${filterSql(b, today(deps, auth), scope)}`;
-      const [c] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n from residents e where ${where}`);
-      const { PgIndex: _i, PgSize: _s, ...filters } = b;
-      await audit(db, {
-        cmpId: auth.cmpId,
-        userId: auth.userId,
-        action: 'resident.export',
-        entity: 'resident',
-        detail: { Filters: filters, Rows: Number(c?.n ?? 0) },
-        ip,
-      });
-      const fetch = (after: number, size: number) =>
-        selectResidents(db, scope, sql`${where} and e.id > ${after}`, sql`order by e.id limit ${size}`);
-      async function* rows() {
-        for await (const r of batchedRows(fetch)) {
-          const links = r.links.filter((l) => !l.MoveOutDate);
-          for (const link of links.length ? links : [undefined]) yield { ...r, link };
-        }
-      }
-      return xlsxExport('住户列表', exportColumns, rows());
-    },
+    handler: (b, { deps, auth, ip }) => residentExport(deps, auth, b, ip),
   }),
   call({ path: '/Resident/ImportTemplate', role: ROLE, btn: 'import', handler: () => residentTemplate() }),
   call({

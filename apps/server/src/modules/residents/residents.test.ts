@@ -83,15 +83,32 @@ describe('住户列表', () => {
     expect(withFace.data.some((r) => r.FaceName === '已录入')).toBe(true);
   });
 
-  it('masks phone and ID numbers for a position without `view`; full for one with it', async () => {
+  it('lists mask phone and ID numbers for every position; 详情 (Get) shows them in full only to `view`/`edit`', async () => {
     const plain = await clerkWith(t, admin, [{ RoleKey: 'zhgl_zhgl', Btn: 'add,edit' }]);
     const viewer = await clerkWith(t, admin, [{ RoleKey: 'zhgl_zhgl', Btn: 'view' }]);
-    const masked = await t.api<Row[]>('/Resident/List', { Mobile: '136', PgSize: 3 }, plain);
-    expect(masked.data[0]!.Mobile).toMatch(/^136\*{4}\d{4}$/);
-    expect(masked.data[0]!.IdNo).toMatch(/^\d{4}\*{10}\d{3}[\dX]$/);
-    const full = await t.api<Row[]>('/Resident/List', { Mobile: '136', PgSize: 3 }, viewer);
-    expect(full.data[0]!.Mobile).toMatch(/^136\d{8}$/);
-    expect(full.data[0]!.IdNo).toMatch(/^\d{17}[\dX]$/);
+    const bare = await clerkWith(t, admin, [{ RoleKey: 'zhgl_zhgl', Btn: '' }]);
+    for (const who of [plain, viewer, admin]) {
+      const masked = await t.api<Row[]>('/Resident/List', { Mobile: '136', PgSize: 3 }, who);
+      expect(masked.data[0]!.Mobile).toMatch(/^136\*{4}\d{4}$/);
+      expect(masked.data[0]!.IdNo).toMatch(/^\d{4}\*{10}\d{3}[\dX]$/);
+    }
+    const id = (await t.api<Row[]>('/Resident/List', { Mobile: '136', PgSize: 1 }, admin)).data[0]!.Id;
+    for (const who of [plain, viewer]) {
+      const full = await t.api<Row>('/Resident/Get', { Id: id }, who);
+      expect(full.data.Mobile).toMatch(/^136\d{8}$/);
+      expect(full.data.IdNo).toMatch(/^\d{17}[\dX]$/);
+    }
+    const hidden = await t.api<Row>('/Resident/Get', { Id: id }, bare);
+    expect(hidden.data.Mobile).toMatch(/^136\*{4}\d{4}$/);
+    expect(hidden.data.IdNo).toMatch(/^\d{4}\*{10}\d{3}[\dX]$/);
+    // A room's 住户 tab is a list too.
+    const got = await t.api<{ Rooms: { RoomId: number }[] }>('/Resident/Get', { Id: id }, viewer);
+    const tab = await t.api<{ ResidentId: number; Mobile: string }[]>(
+      '/Resident/ByRoom',
+      { RoomId: got.data.Rooms[0]!.RoomId },
+      viewer,
+    );
+    expect(tab.data.find((r) => r.ResidentId === id)!.Mobile).toMatch(/^136\*{4}\d{4}$/);
     const opts = await t.api<{ Mobile: string }[]>('/Resident/Options', { Keyword: '136' }, plain);
     expect(opts.data.length).toBeGreaterThan(0);
     expect(opts.data[0]!.Mobile).toMatch(/\*{4}/);
@@ -298,10 +315,11 @@ describe('住户 Save', () => {
     expect(await t.api('/Resident/Delete', { Id: s.data.Id }, admin)).toMatchObject({ ret: 0, msg: '删除成功' });
     expect((await roomStatus(room)).status).toBe(1);
     expect(await t.api('/Resident/Get', { Id: s.data.Id }, admin)).toMatchObject({ ret: 404, msg: '数据不存在' });
+    // A moved-out tenant without payments, cars or cards: the refusal names what really blocks it, and no 迁出.
     const out = await t.api<Row[]>('/Resident/List', { Status: 2, PgSize: 1 }, admin);
     expect(await t.api('/Resident/Delete', { Id: out.data[0]!.Id }, admin)).toMatchObject({
       ret: 400,
-      msg: '该住户已有缴费记录/车辆/门禁卡，不能删除，请使用迁出',
+      msg: '该住户已迁出，其居住记录保留在房屋历史中，不能删除',
     });
   });
 

@@ -1,11 +1,22 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, exists, inArray, isNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Auth } from '../../core/auth';
-import { sqlRows } from '../../core/sql-rows';
+import { anyId } from '../../core/filters';
 import type { Tx } from '../../db/client';
+import { residentRooms, residents, rooms } from '../../db/schema';
 import { changeRoomStatus, STATUS_SOURCE } from '../properties/room-status';
 
 type Who = Pick<Auth, 'cmpId' | 'userId'>;
-const idList = (ids: number[]) => `{${[...new Set(ids)].join(',')}}`;
+
+const o = alias(residentRooms, 'o');
+const p = alias(residentRooms, 'p');
+
+/** Active links of the room `roomId` (a column of the outer query) matching `extra`. */
+const activeLinks = (tx: Tx, roomId: AnyPgColumn, extra: SQL) =>
+  tx
+    .select({ one: sql`1` })
+    .from(p)
+    .where(and(eq(p.roomId, roomId), isNull(p.moveOutDate), extra));
 
 /**
  * Room effects of links (residents.md "States and rules", properties.md): the first active 业主/家属 link makes a
@@ -16,35 +27,49 @@ const idList = (ids: number[]) => `{${[...new Set(ids)].join(',')}}`;
  */
 export async function applyRoomEffects(tx: Tx, who: Who, roomIds: number[], now: Date, reason: string) {
   if (!roomIds.length) return;
-  const ids = idList(roomIds);
-  // Primary owner: keep rooms.owner_resident_id on an active primary owner, promoting the oldest active owner.
-  await tx.execute(sql`update resident_rooms rr set is_primary = true, updated_at = ${now}
-    where rr.id in (
-      select distinct on (o.room_id) o.id from resident_rooms o
-      where o.room_id = any(${ids}::int[]) and o.role = 1 and o.move_out_date is null
-        and not exists (select 1 from resident_rooms p where p.room_id = o.room_id and p.role = 1 and p.is_primary
-                        and p.move_out_date is null)
-      order by o.room_id, o.id)`);
-  await tx.execute(sql`update rooms r set owner_resident_id =
-      (select p.resident_id from resident_rooms p where p.room_id = r.id and p.role = 1 and p.is_primary
-         and p.move_out_date is null limit 1),
-      updated_at = ${now}
-    where r.id = any(${ids}::int[]) and r.cmp_id = ${who.cmpId}`);
-  const rows = await sqlRows<{ id: number; status: number; owners: number; tenants: number }>(
-    tx,
-    sql`select r.id, r.status,
-        (select count(*) from resident_rooms l where l.room_id = r.id and l.move_out_date is null and l.role in (1, 2))::int as owners,
-        (select count(*) from resident_rooms l where l.room_id = r.id and l.move_out_date is null and l.role = 3)::int as tenants
-      from rooms r where r.id = any(${ids}::int[]) and r.cmp_id = ${who.cmpId}`,
-  );
+  // Primary owner: a room whose active owners have no primary one promotes the oldest.
+  const promoted = tx
+    .selectDistinctOn([o.roomId], { id: o.id })
+    .from(o)
+    .where(
+      and(
+        eq(o.cmpId, who.cmpId),
+        anyId(o.roomId, roomIds),
+        eq(o.role, 1),
+        isNull(o.moveOutDate),
+        notExists(activeLinks(tx, o.roomId, and(eq(p.role, 1), eq(p.isPrimary, true))!)),
+      ),
+    )
+    .orderBy(o.roomId, o.id);
+  await tx
+    .update(residentRooms)
+    .set({ isPrimary: true, updatedAt: now })
+    .where(and(eq(residentRooms.cmpId, who.cmpId), inArray(residentRooms.id, promoted)));
+  const mine = and(eq(rooms.cmpId, who.cmpId), anyId(rooms.id, roomIds));
+  const owner = tx
+    .select({ id: p.residentId })
+    .from(p)
+    .where(and(eq(p.roomId, rooms.id), isNull(p.moveOutDate), eq(p.role, 1), eq(p.isPrimary, true)))
+    .limit(1);
+  await tx
+    .update(rooms)
+    .set({ ownerResidentId: sql`(${owner})`, updatedAt: now })
+    .where(and(eq(rooms.cmpId, who.cmpId), anyId(rooms.id, roomIds)));
+  const counted = (roles: number[]) =>
+    sql<number>`(${tx
+      .select({ n: count() })
+      .from(p)
+      .where(and(eq(p.roomId, rooms.id), isNull(p.moveOutDate), inArray(p.role, roles)))})`.mapWith(Number);
+  const rows = await tx
+    .select({ id: rooms.id, status: rooms.status, owners: counted([1, 2]), tenants: counted([3]) })
+    .from(rooms)
+    .where(mine);
   const to = new Map<number, number[]>();
   const push = (status: number, id: number) => to.set(status, [...(to.get(status) ?? []), id]);
   for (const r of rows) {
-    const owners = Number(r.owners);
-    const tenants = Number(r.tenants);
-    if (!owners && !tenants) {
+    if (!r.owners && !r.tenants) {
       if (r.status === 2 || r.status === 3) push(1, r.id);
-    } else if (tenants) {
+    } else if (r.tenants) {
       if (r.status !== 3 && r.status !== 4) push(3, r.id);
     } else if (r.status === 0 || r.status === 1 || r.status === 3) push(2, r.id);
   }
@@ -52,10 +77,16 @@ export async function applyRoomEffects(tx: Tx, who: Who, roomIds: number[], now:
 }
 
 /** 在住 while a link is active, else 已迁出. */
-export async function refreshResidentStatus(tx: Tx, residentIds: number[], now: Date) {
+export async function refreshResidentStatus(tx: Tx, cmpId: number, residentIds: number[], now: Date) {
   if (!residentIds.length) return;
-  await tx.execute(sql`update residents e set status = case when exists
-      (select 1 from resident_rooms l where l.resident_id = e.id and l.move_out_date is null) then 1 else 2 end,
-      updated_at = ${now}
-    where e.id = any(${idList(residentIds)}::int[])`);
+  const living = exists(
+    tx
+      .select({ one: sql`1` })
+      .from(p)
+      .where(and(eq(p.residentId, residents.id), isNull(p.moveOutDate))),
+  );
+  await tx
+    .update(residents)
+    .set({ status: sql`case when ${living} then 1 else 2 end`, updatedAt: now })
+    .where(and(eq(residents.cmpId, cmpId), anyId(residents.id, residentIds)));
 }

@@ -6,7 +6,8 @@ import { checkRows, readSheet, readUpload, xlsxExport, xlsxTemplate } from '../.
 import { employeeArchives } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { departmentsOf } from '../org/departments.service';
-import { type ArchiveFilter, archiveRow, archiveWhere, selectArchives, todayIn } from './archive-query';
+import { type ArchiveFilter, archiveRow, archiveWhere, selectArchives } from './archive-query';
+import { todayIn } from '../../core/dates';
 import { archiveProblems, assertArchiveUnique } from './archives.service';
 
 export async function exportArchives(deps: AppDeps, auth: Auth, f: ArchiveFilter) {

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL, sql } from 
 import { zDate } from '@linli/shared';
 import { z } from 'zod';
 import type { Auth } from '../../core/auth';
+import { addDays } from '../../core/dates';
+import { likeText as like } from '../../core/filters';
 import { pagingFields } from '../../core/paging';
 import type { Tx } from '../../db/client';
 import { departments, employeeArchives, users } from '../../db/schema';
@@ -23,23 +25,12 @@ export const ArchiveFilter = z.object({
 });
 export type ArchiveFilter = z.infer<typeof ArchiveFilter>;
 
-/** Today in the company's zone, as 'YYYY-MM-DD'. */
-export const todayIn = (now: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(now);
-
-export const addDays = (ymd: string, days: number) => {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-
 /** 0 none, 1 orange (ends within 30 days), 2 red (already ended); only 在职 files warn. */
 export function contractWarn(status: number, end: string | null, today: string): 0 | 1 | 2 {
   if (status !== 1 || !end) return 0;
   if (end < today) return 2;
   return end <= addDays(today, 30) ? 1 : 0;
 }
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function archiveWhere(db: Tx, auth: Auth, f: ArchiveFilter, today: string): Promise<SQL> {
   const a = employeeArchives;

@@ -9,7 +9,8 @@ import { assertOwnUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
 import { archiveFiles, departments, employeeArchives, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { type ArchiveFilter, archiveRow, archiveWhere, countArchives, selectArchives, todayIn } from './archive-query';
+import { type ArchiveFilter, archiveRow, archiveWhere, countArchives, selectArchives } from './archive-query';
+import { todayIn } from '../../core/dates';
 
 export async function archiveList(deps: AppDeps, auth: Auth, f: ArchiveFilter) {
   const { db } = deps.database;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, makeXlsx, sheetRows, uploadXlsx } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { users } from '../../db/schema';
-import { addDays, todayIn } from './archive-query';
+import { addDays, todayIn } from '../../core/dates';
 
 let t: TestApp;
 let admin: string;

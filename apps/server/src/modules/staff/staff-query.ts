@@ -1,6 +1,7 @@
 import { and, desc, eq, exists, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../core/auth';
+import { likeText as like } from '../../core/filters';
 import { pagingFields } from '../../core/paging';
 import { inScope, seesAllCommunities } from '../../core/scope';
 import type { Tx } from '../../db/client';
@@ -36,8 +37,6 @@ export type StaffFilter = z.infer<typeof StaffFilter>;
 
 /** 员工管理: its holders see colleagues' phone numbers whole. */
 export const STAFF_ROLE = 'yggl_yggl';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Live (not deleted) staff of the caller's company matching the filters. `byPhone: false` leaves phone numbers out

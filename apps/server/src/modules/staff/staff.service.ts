@@ -7,7 +7,7 @@ import { pageOf } from '../../core/paging';
 import { fmtTime } from '../../core/time';
 import { users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { maskMobile } from '../properties/masks';
+import { maskMobile } from '../../core/masks';
 import {
   colleaguesInScope,
   countStaff,

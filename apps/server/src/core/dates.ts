@@ -1,4 +1,4 @@
-import { fmtTime } from '../../core/time';
+import { fmtTime } from './time';
 
 /** Calendar dates as 'YYYY-MM-DD' in the company's zone; arithmetic on UTC midnights so no zone shifts a day. */
 export const todayIn = (now: Date, tz: string) => fmtTime(now, tz).slice(0, 10);

@@ -1,17 +1,16 @@
 import { RESIDENT_ROLES, type RegistrationSubmitBody } from '@linli/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { fail, notFound } from '../../core/errors';
-import { communityIdsOf } from '../../core/scope';
-import { sqlRows } from '../../core/sql-rows';
+import { inScope } from '../../core/scope';
+import { buildings, registrations, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notify } from '../messages/notify';
 import { usersServing } from '../properties/serving';
-import { clearReminders, lockPending } from './registrations';
-import { idList } from './residents-query';
+import { clearReminders, lockPending } from './registrations.service';
 
-/** The applicant's side of 住户认证 (the owner app's calls; staff review lives in registrations.ts). */
+/** The applicant's side of 住户认证 (the owner app's calls; staff review lives in registrations.service.ts). */
 
 /**
  * The owner app's sign-up: one pending application per app user and room; MsgType 8 reaches the community's
@@ -19,35 +18,53 @@ import { idList } from './residents-query';
  */
 export async function submitRegistration(deps: AppDeps, auth: Auth, b: RegistrationSubmitBody, ip: string) {
   const { db } = deps.database;
-  const scope = idList(await communityIdsOf(db, auth));
-  const [room] = await sqlRows<{ id: number; community_id: number; building: string; room_no: string }>(
-    db,
-    sql`select ro.id, ro.community_id, bl.name as building, ro.room_no from rooms ro join buildings bl on bl.id = ro.building_id
-      where ro.id = ${b.RoomId} and ro.cmp_id = ${auth.cmpId} and ro.community_id = any(${scope}::int[])`,
-  );
+  const [room] = await db
+    .select({ id: rooms.id, communityId: rooms.communityId, building: buildings.name, roomNo: rooms.roomNo })
+    .from(rooms)
+    .innerJoin(buildings, eq(buildings.id, rooms.buildingId))
+    .where(and(eq(rooms.id, b.RoomId), eq(rooms.cmpId, auth.cmpId), inScope(auth, rooms.communityId)));
   if (!room) throw notFound();
   const now = deps.now();
   return db.transaction(async (tx) => {
-    const [dup] = await sqlRows<{ id: number }>(
-      tx,
-      sql`select id from registrations where app_user_id = ${b.AppUserId} and room_id = ${b.RoomId} and status = 0`,
-    );
+    const [dup] = await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(
+        and(
+          eq(registrations.cmpId, auth.cmpId),
+          eq(registrations.appUserId, b.AppUserId),
+          eq(registrations.roomId, b.RoomId),
+          eq(registrations.status, 0),
+        ),
+      );
     if (dup) throw fail('您已提交过该房屋的申请');
-    const [row] = await sqlRows<{ id: number }>(
-      tx,
-      sql`insert into registrations (cmp_id, community_id, room_id, app_user_id, name, mobile, id_no, role, relation, lease_end,
-          attachments, status, created_by, created_at, updated_at)
-        values (${auth.cmpId}, ${room.community_id}, ${room.id}, ${b.AppUserId}, ${b.Name}, ${b.Mobile}, ${b.IdNo}, ${b.Role},
-          ${b.Relation ?? ''}, ${b.LeaseEnd ?? null}, ${JSON.stringify(b.Attachments)}::jsonb, 0, ${auth.userId}, ${now}, ${now})
-        returning id`,
-    );
-    const id = Number(row!.id);
+    const [row] = await tx
+      .insert(registrations)
+      .values({
+        cmpId: auth.cmpId,
+        communityId: room.communityId,
+        roomId: room.id,
+        appUserId: b.AppUserId,
+        name: b.Name,
+        mobile: b.Mobile,
+        idNo: b.IdNo,
+        role: b.Role,
+        relation: b.Relation ?? '',
+        leaseEnd: b.LeaseEnd ?? null,
+        attachments: b.Attachments,
+        status: 0,
+        createdBy: auth.userId,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: registrations.id });
+    const id = row!.id;
     await notify(tx, {
       cmpId: auth.cmpId,
       roleKey: 'zhgl_zhgl',
-      userIds: await usersServing(tx, auth.cmpId, room.community_id),
+      userIds: await usersServing(tx, auth.cmpId, room.communityId),
       msgType: 8,
-      title: `新的住户认证申请：${b.Name} 申请 ${room.building}-${room.room_no} ${RESIDENT_ROLES[b.Role]}`,
+      title: `新的住户认证申请：${b.Name} 申请 ${room.building}-${room.roomNo} ${RESIDENT_ROLES[b.Role]}`,
       sourceId: id,
     });
     await audit(
@@ -74,7 +91,10 @@ export async function withdrawRegistration(deps: AppDeps, auth: Auth, id: number
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
     const [g] = await lockPending(tx, auth, [id], appUserId);
-    await tx.execute(sql`update registrations set status = 3, updated_at = ${now} where id = ${g!.id}`);
+    await tx
+      .update(registrations)
+      .set({ status: 3, updatedAt: now })
+      .where(and(eq(registrations.cmpId, auth.cmpId), eq(registrations.id, g!.id)));
     await clearReminders(tx, auth.cmpId, [id], now);
     await audit(
       tx,
