@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { invalidateOnRealtime } from '../query-deps';
 import { connectRealtime, socketUrl } from '../realtime';
 import { request } from '../request';
 import { refreshMessageCount } from '../session';
@@ -52,8 +53,8 @@ export function ReminderPopup() {
       // A failed reload keeps what is shown; 401 is handled by the client.
     }
     void refreshMessageCount();
-    // The message centre and the dashboard's latest reminders follow as well.
-    void queryClient.invalidateQueries({ queryKey: ['messages'] });
+    // Another user's write reached this one: the message centre, the desk cards and reviews follow as well.
+    void invalidateOnRealtime(queryClient);
   }, [queryClient]);
 
   useEffect(() => {

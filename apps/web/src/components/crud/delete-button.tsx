@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { ui } from '../../app/ui-bridge';
 import { Auth } from '../auth';
 
@@ -34,7 +35,7 @@ export function DeleteButton({
     try {
       await onDelete();
       ui.toast('success', successText);
-      if (resource) await queryClient.invalidateQueries({ queryKey: [resource] });
+      if (resource) await invalidateAfterWrite(queryClient, resource);
       onDeleted?.();
     } catch {
       // Refused: the request client showed the server's message.

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, type FormInstance, Space, Spin } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { ui } from '../../app/ui-bridge';
 import { fieldErrorEntries } from './form-errors';
 import { FormFields } from './form-fields';
@@ -67,7 +68,7 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
       const all = { ...(form.getFieldsValue(true) as V), ...values };
       const result = await props.onSubmit(fromFormValues(all));
       ui.toast('success', props.successText ?? '保存成功');
-      if (props.resource) void queryClient.invalidateQueries({ queryKey: [props.resource] });
+      if (props.resource) void invalidateAfterWrite(queryClient, props.resource);
       props.onSaved?.(result);
       props.onClose();
     } catch (error) {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import { Button, Card, Form, type FormInstance, type FormProps, Result, Space, Spin } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { useTagsStore } from '../../app/stores/tags-store';
 import { ui } from '../../app/ui-bridge';
 import { fieldErrorEntries } from './form-errors';
@@ -80,7 +81,7 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
     try {
       await props.onSave(fromFormValues(form.getFieldsValue(true) as V));
       ui.toast('success', '保存成功');
-      await queryClient.invalidateQueries({ queryKey: [props.resource] });
+      await invalidateAfterWrite(queryClient, props.resource);
       leave();
     } catch (error) {
       const aliases = props.errorFields ?? {};

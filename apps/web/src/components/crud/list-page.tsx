@@ -23,7 +23,7 @@ export interface ListContext<T> {
   selectedRows: T[];
   selectedKeys: Key[];
   clearSelection(): void;
-  /** Invalidates every query of the resource (the list and its details). */
+  /** Invalidates every query showing the resource (its list and details, and the screens of query-deps.ts). */
   refresh(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { fieldErrorEntries, zodRule } from '../../../components/crud';
 import { roomStatusOptions, roomTypeOptions } from '../shared/labels';
 import { BUILDINGS, type BuildingRow, buildingGet, type GenerateValues, generateRooms } from './api';
 import { numberExample, plannedCount, type Position, positionsFor } from './generate-logic';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 const rule = (name: keyof GenerateRoomsBody & string) => [zodRule(GenerateRoomsBody, name)];
 
@@ -55,8 +56,7 @@ export function GenerateRoomsDialog({ building, onClose }: { building: BuildingR
       if (isPreview) setPreview(res.Message);
       else {
         ui.toast('success', res.Message);
-        await queryClient.invalidateQueries({ queryKey: [BUILDINGS] });
-        await queryClient.invalidateQueries({ queryKey: ['rooms'] });
+        await invalidateAfterWrite(queryClient, BUILDINGS);
         onClose();
       }
     } catch (error) {
