@@ -1,12 +1,10 @@
-import { Tag } from 'antd';
+import { StatusTag } from '../../../components/status-tag';
 import type { CrudColumn, SearchField } from '../../../components/crud';
 import { ROOM_STATUS_COLORS, roomStatusOptions, roomTypeOptions } from '../shared/labels';
 import type { RoomRow } from './api';
 
 export const RoomStatusTag = ({ status, name }: { status: number; name: string }) => (
-  <Tag color={ROOM_STATUS_COLORS[status]} style={{ color: '#fff', borderColor: 'transparent' }}>
-    {name}
-  </Tag>
+  <StatusTag color={ROOM_STATUS_COLORS[status] ?? ROOM_STATUS_COLORS[0]}>{name}</StatusTag>
 );
 
 export const roomColumns: CrudColumn<RoomRow>[] = [
