@@ -64,7 +64,7 @@ export default function RoomListPage() {
           searchFields={roomSearch}
           extraParams={pathParams(path)}
           heightExtra={40}
-          selectable
+          selectable={['edit']}
           exportCall="/Room/Export"
           exportName="房间"
           importConfig={importConfig}

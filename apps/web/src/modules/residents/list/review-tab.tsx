@@ -41,7 +41,7 @@ export function ReviewTab() {
         searchFields={reviewSearch((communities.data ?? []).map((c) => ({ value: c.Id, label: c.Name })))}
         initialFilters={{ Status: 0 }}
         heightExtra={46}
-        selectable
+        selectable={['approve']}
         emptyText="暂无待审核的申请"
         toolbar={(ctx) => (
           <Auth btn="approve">

@@ -75,7 +75,6 @@ export default function StaffPage() {
         columns={columns}
         searchFields={filters}
         extraParams={dptId ? { DptId: dptId } : undefined}
-        selectable
         exportCall="/user/StaffExport"
         exportName="员工"
         importConfig={{
