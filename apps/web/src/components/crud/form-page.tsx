@@ -6,6 +6,7 @@ import { invalidateAfterWrite } from '../../app/query-deps';
 import { useTagsStore } from '../../app/stores/tags-store';
 import { ui } from '../../app/ui-bridge';
 import { fieldErrorEntries } from './form-errors';
+import { leaveForm } from './leave-guard';
 import { FormFields } from './form-fields';
 import { fieldNames, fromFormValues, toFormValues } from './form-values';
 import type { FormField } from './types';
@@ -61,6 +62,8 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
   // reset only for another record. While the record loads there is no form to type into: its arrival would reset it.
   const loading = detail.isLoading;
   const latest = useRef(props);
+  // What the form showed before any typing: 取消 asks before dropping changes.
+  const shown = useRef<unknown>({});
   latest.current = props;
   useEffect(() => {
     if (loading) return;
@@ -68,12 +71,14 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
     form.resetFields();
     if (detail.data) form.setFieldsValue(toFormValues(fields as readonly FormField[], toValues(detail.data)) as never);
     else if (id === 0 && blank) form.setFieldsValue(blank as never);
+    shown.current = form.getFieldsValue(true);
   }, [id, detail.data, blank, form, loading]);
 
   const leave = () => {
     useTagsStore.getState().close(pathname, pathname);
     navigate(props.listPath);
   };
+  const cancel = () => leaveForm(form, shown.current, leave);
 
   const save = async () => {
     if (!(await form.validateFields().catch(() => null))) return;
@@ -107,7 +112,7 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
       title={props.title}
       extra={
         <Space>
-          <Button onClick={leave}>取消</Button>
+          <Button onClick={cancel}>取消</Button>
           <Button type="primary" loading={saving} onClick={() => void save()}>
             保存
           </Button>
