@@ -102,8 +102,8 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
         if (opened) form.setFieldsValue(shown.current as never);
       }}
       size={width}
+      // No forceRender: a hidden drawer would stay on the Esc stack and take the Esc meant for the open one.
       destroyOnHidden
-      forceRender
       extra={
         <Space>
           <Button onClick={close}>取消</Button>
