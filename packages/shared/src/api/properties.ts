@@ -26,9 +26,9 @@ export const CommunitySaveBody = z.object({
       .regex(/^[A-Za-z0-9_-]*$/, '编码只能包含字母、数字')
       .optional(),
   ),
-  Province: zRequiredText('请选择省市区', 20, '省'),
-  City: zRequiredText('请选择省市区', 20, '市'),
-  District: zRequiredText('请选择省市区', 20, '区'),
+  Province: zRequiredText('请输入省', 20, '省'),
+  City: zRequiredText('请输入市', 20, '市'),
+  District: zRequiredText('请输入区', 20, '区'),
   Address: zRequiredText('请输入详细地址', 100, '地址'),
   BuildArea: zOptionalDecimal('建筑面积', 0, 9999999999.99),
   ServicePhone: zTel(),
