@@ -31,8 +31,11 @@ test('新增住户: Esc asks before dropping the typing; every opening shows 身
   const ask = page.getByRole('dialog', { name: '放弃未保存的内容？' });
   await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: '继续填写' }).click();
+  await expect(ask).toBeHidden();
   await expect(drawer.getByLabel('姓名')).toHaveValue(`草稿${run}`);
+  await drawer.getByLabel('姓名').click();
   await page.keyboard.press('Escape');
+  await expect(ask).toBeVisible();
   await ask.getByRole('button', { name: '放弃' }).click();
   await expect(drawer).toBeHidden();
 
@@ -84,7 +87,7 @@ test('a read-only position opens no add/edit page by URL and sees no row checkbo
     await expect(clerk).toHaveURL(/\/401$/);
   }
   await clerk.goto('/housemanage/houselist');
-  await expect(tableRow(clerk, '1栋-1单元-101')).toBeVisible();
+  await expect(tableRow(clerk, '1栋-1单元-101')).toBeVisible({ timeout: 30_000 });
   await expect(tableRow(clerk, '1栋-1单元-101').getByRole('checkbox')).toHaveCount(0);
   await expect(clerk.getByRole('button', { name: '批量改状态' })).toHaveCount(0);
   await ctx.close();
