@@ -84,7 +84,7 @@ export const GenerateRoomsBody = z
       ctx.addIssue({ code: 'custom', path: ['FloorTo'], message: '结束楼层不能小于起始楼层' });
     for (const p of b.Positions) {
       if (p.InnerArea && toFen(p.InnerArea) > toFen(p.BuildArea))
-        ctx.addIssue({ code: 'custom', path: ['Positions'], message: '套内面积不能大于建筑面积' });
+        ctx.addIssue({ code: 'custom', path: ['Positions'], message: `第${p.Seq}户：套内面积不能大于建筑面积` });
     }
   });
 export type GenerateRoomsBody = z.infer<typeof GenerateRoomsBody>;

@@ -33,7 +33,8 @@ export const buildingGet = (Id: number) => request<BuildingDetail>('/Building/Ge
 export const buildingSave = (v: Partial<BuildingValues>) => request<{ Id: number }>('/Building/Save', v);
 export const buildingDelete = (Id: number) => request('/Building/Delete', { Id });
 export const generateRooms = (v: Partial<GenerateValues>) =>
-  request<{ Create: number; Skip: number; Message: string }>('/Building/GenerateRooms', v);
+  // Silent: the dialog shows a refusal once, beside the fields (the toast came on top of it and named no row).
+  request<{ Create: number; Skip: number; Message: string }>('/Building/GenerateRooms', v, { silent: true });
 
 /** The one building + room import (properties.md "Import"), reachable from 楼宇管理 and 房间管理. */
 export function roomImportConfig(controller: 'Building' | 'Room'): ImportConfig {
