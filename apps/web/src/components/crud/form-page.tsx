@@ -4,6 +4,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { invalidateAfterWrite } from '../../app/query-deps';
 import { useTagsStore } from '../../app/stores/tags-store';
+import { returnPath } from '../../app/tags-logic';
 import { ui } from '../../app/ui-bridge';
 import { fieldErrorEntries } from './form-errors';
 import { leaveForm } from './leave-guard';
@@ -74,9 +75,12 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
     shown.current = form.getFieldsValue(true);
   }, [id, detail.data, blank, form, loading]);
 
+  // Back to the list as its tab left it: `?communityId=3` kept, so the list keeps its filter after a save.
   const leave = () => {
-    useTagsStore.getState().close(pathname, pathname);
-    navigate(props.listPath);
+    const tags = useTagsStore.getState();
+    const back = returnPath(tags.views, props.listPath);
+    tags.close(pathname, pathname);
+    navigate(back);
   };
   const cancel = () => leaveForm(form, shown.current, leave);
 
