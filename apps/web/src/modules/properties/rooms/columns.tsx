@@ -19,7 +19,7 @@ export const roomColumns: CrudColumn<RoomRow>[] = [
     title: '建筑/套内面积',
     dataIndex: 'BuildArea',
     sorter: true,
-    width: 120,
+    width: 130,
     align: 'right',
     render: (_v: string, r) => `${r.BuildArea} / ${r.InnerArea || '-'}`,
   },
@@ -34,7 +34,7 @@ export const roomColumns: CrudColumn<RoomRow>[] = [
   {
     title: '业主',
     dataIndex: 'OwnerName',
-    width: 150,
+    width: 140,
     render: (name: string, r) => (name ? `${name} ${r.OwnerMobile}` : ''),
   },
   { title: '住户数', dataIndex: 'ResidentCount', width: 80, align: 'right' },
