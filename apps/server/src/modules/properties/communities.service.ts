@@ -24,11 +24,15 @@ export interface CommunityFilter {
 
 function whereOf(auth: Auth, f: CommunityFilter): SQL {
   const kw = f.Keyword ? likeText(f.Keyword) : null;
+  // 地区 is typed, not picked: '余杭' finds 余杭区, '杭州' every district of 杭州市.
+  const area = f.District ? likeText(f.District) : null;
   return and(
     eq(communities.cmpId, auth.cmpId),
     inScope(auth, communities.id),
     kw ? or(ilike(communities.name, kw), ilike(communities.code, kw), ilike(communities.address, kw)) : undefined,
-    f.District ? eq(communities.district, f.District) : undefined,
+    area
+      ? or(ilike(communities.district, area), ilike(communities.city, area), ilike(communities.province, area))
+      : undefined,
     f.Status === undefined ? undefined : eq(communities.status, f.Status),
   )!;
 }
