@@ -48,6 +48,12 @@ test.describe('reminders', () => {
     await expect(reminderItem(page, '3栋502报修：厨房水管漏水')).toBeVisible();
     await expect(messageLink(page)).toHaveAttribute('aria-label', `消息，${before + 1} 条未读`);
     await expect(popup(page).getByRole('link', { name: '查看更多' })).toBeVisible();
+    // 收起 keeps only the title bar, off the rows' actions below it; 展开 brings the list back.
+    await popup(page).getByRole('button', { name: '收起消息提醒' }).click();
+    await expect(reminderItem(page, '3栋502报修：厨房水管漏水')).toBeHidden();
+    expect((await popup(page).boundingBox())!.height).toBeLessThan(60);
+    await popup(page).getByRole('button', { name: '展开消息提醒' }).click();
+    await expect(reminderItem(page, '3栋502报修：厨房水管漏水')).toBeVisible();
     await popup(page).getByRole('button', { name: '关闭消息提醒' }).click();
     await expect(popup(page)).toBeHidden();
   });

@@ -272,6 +272,11 @@ test.describe('residents', () => {
     const ready = channelReady(page);
     await page.goto('/dashboard');
     await ready;
+    // 首页 follows without F5: the reminder's 'show' and the approval both refresh the 待审核 figure.
+    const residentsCard = page.getByRole('link', { name: /^在住住户/ });
+    await expect(residentsCard).toContainText('待审核');
+    const pending = Number(/待审核 (\d+)/.exec((await residentsCard.textContent()) ?? '')?.[1]);
+    expect(pending).toBeGreaterThanOrEqual(0);
     const sent = await callAs<{ Id: number }>(page, '/Registration/Submit', {
       RoomId: r102.Id,
       AppUserId: Number(run) + 3,
@@ -282,6 +287,7 @@ test.describe('residents', () => {
     expect(sent.ret, sent.msg).toBe(0);
 
     // MsgType 8 reaches the zhgl_zhgl holders of the community and the socket's 'show' opens the popup.
+    await expect(residentsCard).toContainText(`待审核 ${pending + 1}`);
     const popup = page.getByRole('region', { name: '消息提醒' });
     const title = `新的住户认证申请：${name} 申请 ${BUILDING}-102 业主`;
     await popup.getByRole('button', { name: title }).click();
@@ -293,6 +299,9 @@ test.describe('residents', () => {
     await row.getByRole('button', { name: '通过' }).click();
     await expect(seen(page, '已通过')).toBeVisible();
     await expect(tableRow(page, name)).toHaveCount(0);
+    await mainMenu(page).getByRole('menuitem', { name: '首页' }).click();
+    await expect(residentsCard).toContainText(`待审核 ${pending}`);
+    await page.goBack();
 
     await page.getByRole('tab', { name: '住户列表' }).click();
     await search(page, '姓名', name);

@@ -29,6 +29,17 @@ export interface XlsxColumn<T> {
   header: string;
   width?: number;
   value(row: T): string | number | null | undefined;
+  /** A number column ('0.00', '0'): decimal strings from numeric columns are written as numbers in this format. */
+  numFmt?: string;
+}
+
+/** What a cell holds: a number column's text ('88.50') becomes the number, so sums and sorting work in Excel. */
+export function cellValue<T>(column: XlsxColumn<T>, row: T): string | number {
+  const v = column.value(row);
+  if (v === null || v === undefined || v === '') return '';
+  if (!column.numFmt) return v;
+  const n = typeof v === 'number' ? v : Number(v);
+  return Number.isFinite(n) ? n : v;
 }
 
 /** `content-disposition` for a Chinese file name: an ASCII fallback plus the RFC 5987 UTF-8 form. */
@@ -56,12 +67,16 @@ export async function xlsxExport<T>(
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const ws = wb.addWorksheet(sheetName);
-  ws.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(10, c.header.length * 2 + 4) }));
+  ws.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? Math.max(10, c.header.length * 2 + 4),
+    ...(c.numFmt ? { style: { numFmt: c.numFmt } } : {}),
+  }));
   ws.getRow(1).font = { bold: true };
   void (async () => {
     ws.getRow(1).commit();
     for (let r = first; !r.done; r = await it.next()) {
-      ws.addRow(columns.map((c) => c.value(r.value) ?? '')).commit();
+      ws.addRow(columns.map((c) => cellValue(c, r.value))).commit();
       if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     }
     ws.commit();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, loginUrl } from './guard';
+import { decide, loginUrl, screenTitle } from './guard';
 
 const signedIn = (path: string, access: string[] | null = ['dashboard', 'sfgl', 'sfgl_jft'], fullPath = path) =>
   decide({ path, fullPath, hasToken: true, access });
@@ -46,11 +46,58 @@ describe('navigation guard', () => {
 
   it(':id takes digits only', () => {
     const access = ['yggl', 'yggl_ygda'];
-    expect(signedIn('/personnel/editArchives/12', access)).toEqual({ kind: 'allow' });
+    expect(
+      decide({
+        path: '/personnel/editArchives/12',
+        fullPath: '/personnel/editArchives/12',
+        hasToken: true,
+        access,
+        buttons: [{ CtlName: 'yggl_ygda', Btn: 'edit' }],
+      }),
+    ).toEqual({ kind: 'allow' });
     expect(signedIn('/personnel/editArchives/ab', access)).toEqual({ kind: 'redirect', to: '/404' });
   });
 
   it('a group goes to its default child', () => {
     expect(signedIn('/chargemanage')).toEqual({ kind: 'redirect', to: '/chargemanage/paycost' });
+  });
+});
+
+describe('add and edit pages follow the list buttons', () => {
+  const access = ['fcgl', 'fcgl_xqgl', 'yggl', 'yggl_ygda'];
+  const open = (fullPath: string, btn: string) =>
+    decide({
+      path: fullPath.split('?')[0]!,
+      fullPath,
+      hasToken: true,
+      access,
+      buttons: btn ? [{ CtlName: fullPath.includes('personnel') ? 'yggl_ygda' : 'fcgl_xqgl', Btn: btn }] : [],
+    });
+
+  it('a read-only position cannot open the form by URL', () => {
+    expect(open('/housemanage/communityaddedit', 'view,export')).toEqual({ kind: 'redirect', to: '/401' });
+    expect(open('/housemanage/communityaddedit?id=3', '')).toEqual({ kind: 'redirect', to: '/401' });
+  });
+
+  it('新增 needs add, 编辑 (an Id in the URL) needs edit', () => {
+    expect(open('/housemanage/communityaddedit', 'add')).toEqual({ kind: 'allow' });
+    expect(open('/housemanage/communityaddedit?id=3', 'add')).toEqual({ kind: 'redirect', to: '/401' });
+    expect(open('/housemanage/communityaddedit?id=3', 'edit')).toEqual({ kind: 'allow' });
+    expect(open('/personnel/editArchives/5', 'add')).toEqual({ kind: 'redirect', to: '/401' });
+    expect(open('/personnel/editArchives/5', 'edit')).toEqual({ kind: 'allow' });
+    expect(open('/personnel/createArchives', 'add')).toEqual({ kind: 'allow' });
+  });
+
+  it('the list itself needs no button', () => {
+    expect(open('/housemanage/communitylist', '')).toEqual({ kind: 'allow' });
+  });
+});
+
+describe('screen titles', () => {
+  const route = { path: 'communityaddedit', title: '编辑小区', hidden: true };
+  it('an add/edit page without an Id is titled 新增', () => {
+    expect(screenTitle(route, '/housemanage/communityaddedit')).toBe('新增小区');
+    expect(screenTitle(route, '/housemanage/communityaddedit?id=4')).toBe('编辑小区');
+    expect(screenTitle({ path: 'communitylist', title: '小区管理' }, '/housemanage/communitylist')).toBe('小区管理');
   });
 });

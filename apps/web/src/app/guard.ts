@@ -1,4 +1,6 @@
 import {
+  type ButtonGrant,
+  canButton,
   canRoute,
   findRouteByPath,
   HOME_PATH,
@@ -19,6 +21,8 @@ export interface GuardInput {
   hasToken: boolean;
   /** The user's Access once GetInfo answered; null while unknown. */
   access: string[] | null;
+  /** The user's button grants (GetInfo's Buttons), checked on add/edit pages. */
+  buttons?: readonly ButtonGrant[];
 }
 
 export type GuardDecision = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'load-info' };
@@ -32,11 +36,34 @@ export function loginUrl(fullPath: string): string {
   return `${LOGIN_PATH}?${REDIRECT_QUERY}=${encodeURIComponent(target).replace(/%2F/g, '/')}`;
 }
 
+const FORM_PAGE = /(add|create|edit)/i;
+
+/**
+ * The button a hidden add/edit page needs, the same key as the list's button that opens it: 'edit' when the URL
+ * names a record (`?id=12`, `/edit/:id`), 'add' otherwise. Null for every other page.
+ */
+export function formPageButton(route: { path: string; hidden?: boolean; idParam?: boolean }, fullPath: string) {
+  if (!route.hidden || !FORM_PAGE.test(route.path)) return null;
+  const query = new URLSearchParams(fullPath.split('?')[1]?.split('#')[0] ?? '');
+  const id = Number(query.get('id') ?? query.get('Id') ?? 0);
+  return route.idParam || id > 0 ? 'edit' : 'add';
+}
+
+/** A page's title for its tab, breadcrumb and window: an add/edit page opened without an Id reads 新增…, not 编辑…. */
+export function screenTitle(
+  route: { path: string; title?: string; hidden?: boolean; idParam?: boolean } | undefined,
+  fullPath: string,
+): string | undefined {
+  const title = route?.title;
+  if (!route || !title?.startsWith('编辑') || formPageButton(route, fullPath) !== 'add') return title;
+  return `新增${title.slice(2)}`;
+}
+
 /**
  * The navigation rules of spec §2 as one pure function; the router loader only executes its decision.
  * Known routes the user may not open go to /401; paths the catalog does not know go to /404.
  */
-export function decide({ path, fullPath, hasToken, access }: GuardInput): GuardDecision {
+export function decide({ path, fullPath, hasToken, access, buttons }: GuardInput): GuardDecision {
   const isPublic = WHITE_LIST.includes(path);
   if (!hasToken) return isPublic ? { kind: 'allow' } : { kind: 'redirect', to: loginUrl(fullPath) };
   if (path === LOGIN_PATH) return { kind: 'redirect', to: '/' };
@@ -47,6 +74,9 @@ export function decide({ path, fullPath, hasToken, access }: GuardInput): GuardD
   const route = findRouteByPath(path);
   if (!route) return { kind: 'redirect', to: NOT_FOUND_PATH };
   if (!canRoute(route, access)) return { kind: 'redirect', to: '/401' };
+  // A read-only position must not reach a form whose 保存 the server will refuse.
+  const button = formPageButton(route, fullPath);
+  if (button && !canButton(route, button, buttons ?? [])) return { kind: 'redirect', to: '/401' };
   if (route.redirect && route.redirect !== path) return { kind: 'redirect', to: route.redirect };
   return { kind: 'allow' };
 }

@@ -4,6 +4,7 @@ import 'nprogress/nprogress.css';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { appConfig } from '../config';
+import { screenTitle } from './guard';
 import { useUserStore } from './stores/user-store';
 
 NProgress.configure({ showSpinner: false });
@@ -13,7 +14,7 @@ NProgress.start();
 /** Top of the route tree: navigation progress bar and `<route title> - <site title>` page titles. */
 export function Root() {
   const navigation = useNavigation();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const siteTitle = useUserStore((s) => s.info?.SiteTitle) || appConfig.siteTitle;
 
   useEffect(() => {
@@ -22,8 +23,8 @@ export function Root() {
   }, [navigation.state]);
 
   useEffect(() => {
-    document.title = pageTitle(findRouteByPath(pathname)?.title, siteTitle);
-  }, [pathname, siteTitle]);
+    document.title = pageTitle(screenTitle(findRouteByPath(pathname), pathname + search), siteTitle);
+  }, [pathname, search, siteTitle]);
 
   return <Outlet />;
 }

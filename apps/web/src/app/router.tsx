@@ -36,13 +36,14 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   takeHostToken();
   const url = new URL(request.url);
   const input = { path: url.pathname, fullPath: url.pathname + url.search, hasToken: Boolean(getToken()) };
-  let decision = decide({ ...input, access: useUserStore.getState().info?.Access ?? null });
+  const known = useUserStore.getState().info;
+  let decision = decide({ ...input, access: known?.Access ?? null, buttons: known?.Buttons });
   if (decision.kind === 'load-info') {
     // The session module (and axios with it) loads on the first signed-in navigation, never for the login page.
     const { loadUser, resetToken } = await import('./session');
     try {
       const info = await loadUser();
-      decision = decide({ ...input, access: info.Access });
+      decision = decide({ ...input, access: info.Access, buttons: info.Buttons });
     } catch (error) {
       // Spec §4: route setup failure → error shown, token reset, back to login with the redirect.
       const message = error instanceof Error && error.message ? error.message : MSG_ROUTE_SETUP_ERROR;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addView, closeAll, closeOthers, closeView, type TagView } from './tags-logic';
+import { addView, closeAll, closeOthers, closeView, type TagView, returnPath } from './tags-logic';
 
 const home: TagView = { path: '/dashboard', fullPath: '/dashboard', title: '首页', affix: true };
 const rooms: TagView = { path: '/housemanage/houselist', fullPath: '/housemanage/houselist', title: '房间管理' };
@@ -42,5 +42,18 @@ describe('tags view', () => {
   it('关闭所有 keeps only the fixed tabs and goes to the last of them', () => {
     expect(closeAll([home, rooms, bills], bills.path)).toEqual({ views: [home], navigateTo: '/dashboard' });
     expect(closeAll([home, rooms], home.path)).toEqual({ views: [home] });
+  });
+});
+
+describe('returnPath', () => {
+  const views = [
+    { path: '/dashboard', fullPath: '/dashboard', title: '首页' },
+    { path: '/housemanage/buildinglist', fullPath: '/housemanage/buildinglist?communityId=3', title: '楼宇管理' },
+  ];
+  it('goes back to the list with the filter its tab had', () => {
+    expect(returnPath(views, '/housemanage/buildinglist')).toBe('/housemanage/buildinglist?communityId=3');
+  });
+  it('falls back to the bare path when the list tab was closed', () => {
+    expect(returnPath(views, '/housemanage/houselist')).toBe('/housemanage/houselist');
   });
 });

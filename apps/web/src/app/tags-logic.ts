@@ -48,3 +48,8 @@ export function closeAll(views: TagView[], activePath: string): CloseResult {
   if (rest.some((v) => v.path === activePath)) return { views: rest };
   return { views: rest, navigateTo: lastViewOrHome(rest) };
 }
+
+/** Where to go back to a page: its open tab's last URL (filters in the query kept), else the bare path. */
+export function returnPath(views: TagView[], path: string): string {
+  return views.find((v) => v.path === path)?.fullPath ?? path;
+}

@@ -25,6 +25,21 @@ describe('properties schemas', () => {
     expect(ok).toMatchObject({ Floor: 12, FeeCoefficient: '1.00', Status: 0, RoomType: 1 });
   });
 
+  it('生成房间 names the 户 whose 套内面积 is above its 建筑面积', () => {
+    const r = GenerateRoomsBody.safeParse({
+      BuildingId: 1,
+      UnitIds: '[1]',
+      FloorFrom: 1,
+      FloorTo: 2,
+      PerFloor: 2,
+      Positions: JSON.stringify([
+        { Seq: 1, BuildArea: '90' },
+        { Seq: 2, BuildArea: '80', InnerArea: '85' },
+      ]),
+    });
+    expect(issues(r)).toEqual({ Positions: '第2户：套内面积不能大于建筑面积' });
+  });
+
   it('生成房间 checks the floor range and per-floor count', () => {
     const r = GenerateRoomsBody.safeParse({ BuildingId: 1, UnitIds: '[1]', FloorFrom: 5, FloorTo: 2, PerFloor: 51 });
     expect(issues(r)).toMatchObject({ PerFloor: '每层户数需为1-50' });

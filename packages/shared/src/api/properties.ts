@@ -26,9 +26,9 @@ export const CommunitySaveBody = z.object({
       .regex(/^[A-Za-z0-9_-]*$/, '编码只能包含字母、数字')
       .optional(),
   ),
-  Province: zRequiredText('请选择省市区', 20, '省'),
-  City: zRequiredText('请选择省市区', 20, '市'),
-  District: zRequiredText('请选择省市区', 20, '区'),
+  Province: zRequiredText('请输入省', 20, '省'),
+  City: zRequiredText('请输入市', 20, '市'),
+  District: zRequiredText('请输入区', 20, '区'),
   Address: zRequiredText('请输入详细地址', 100, '地址'),
   BuildArea: zOptionalDecimal('建筑面积', 0, 9999999999.99),
   ServicePhone: zTel(),
@@ -87,7 +87,7 @@ export const GenerateRoomsBody = z
       ctx.addIssue({ code: 'custom', path: ['FloorTo'], message: '结束楼层不能小于起始楼层' });
     for (const p of b.Positions) {
       if (p.InnerArea && toFen(p.InnerArea) > toFen(p.BuildArea))
-        ctx.addIssue({ code: 'custom', path: ['Positions'], message: '套内面积不能大于建筑面积' });
+        ctx.addIssue({ code: 'custom', path: ['Positions'], message: `第${p.Seq}户：套内面积不能大于建筑面积` });
     }
   });
 export type GenerateRoomsBody = z.infer<typeof GenerateRoomsBody>;

@@ -59,9 +59,13 @@ export const communityCalls = crudCalls({
   filter: { Keyword: zOptionalText(50, '关键字'), District: zOptionalText(20, '地区'), Status: optionalInt() },
   where: (f) => {
     const kw = f.Keyword && likeText(f.Keyword);
+    const area = f.District && likeText(f.District);
     return [
       kw ? or(ilike(communities.name, kw), ilike(communities.code, kw), ilike(communities.address, kw)) : undefined,
-      f.District ? eq(communities.district, f.District) : undefined,
+      // 地区 is typed, not picked: '余杭' finds 余杭区, '杭州' every district of 杭州市.
+      area
+        ? or(ilike(communities.district, area), ilike(communities.city, area), ilike(communities.province, area))
+        : undefined,
       f.Status === undefined ? undefined : eq(communities.status, f.Status),
     ];
   },

@@ -33,6 +33,17 @@ const base = {
   ServicePhone: '0571-88880000',
 };
 
+describe('地区 filter', () => {
+  it('matches part of the district or city name', async () => {
+    const names = async (District: string) =>
+      (await t.api<Community[]>('/Community/List', { District }, admin)).data.map((c) => c.Name);
+    expect(await names('余杭')).toEqual(['翠湖天地']);
+    expect(await names('杭州')).toEqual(expect.arrayContaining(['阳光花园', '翠湖天地']));
+    expect(await names('滨江')).toEqual([]);
+    expect(await names('%')).toEqual([]);
+  });
+});
+
 describe('小区管理', () => {
   it('lists the demo communities with their figures', async () => {
     const r = await t.api<Community[]>('/Community/List', {}, admin);

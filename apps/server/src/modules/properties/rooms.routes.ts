@@ -3,7 +3,7 @@ import { and, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import { batchedRows } from '../../core/batched-rows';
 import { call, saveBtn } from '../../core/calls';
-import { xlsxExport } from '../../core/excel';
+import { type XlsxColumn, xlsxExport } from '../../core/excel';
 import { pagingFields } from '../../core/paging';
 import { rooms } from '../../db/schema';
 import { optionalInt } from '../../core/filters';
@@ -51,20 +51,20 @@ export const importCallsFor = (controller: 'Room' | 'Building', role: string) =>
   }),
 ];
 
-const exportColumns: {
+// The import's columns, in its order: an export is a valid import file (properties.md, round-trip).
+const exportColumns: (XlsxColumn<ReturnType<typeof roomView> & { OwnerMobileFull: string; OwnerIdNo: string }> & {
   header: (typeof ROOM_IMPORT_HEADERS)[number];
-  value(r: ReturnType<typeof roomView> & { OwnerMobileFull: string; OwnerIdNo: string }): string | number;
-}[] = [
+})[] = [
   { header: '小区名称', value: (r) => r.CommunityName },
   { header: '楼宇名称', value: (r) => r.BuildingName },
   { header: '单元', value: (r) => r.UnitName },
-  { header: '楼层', value: (r) => r.Floor },
+  { header: '楼层', value: (r) => r.Floor, numFmt: '0' },
   { header: '房号', value: (r) => r.RoomNo },
   { header: '房间类型', value: (r) => ROOM_TYPES[r.RoomType] ?? '' },
-  { header: '建筑面积', value: (r) => r.BuildArea },
-  { header: '套内面积', value: (r) => r.InnerArea },
+  { header: '建筑面积', value: (r) => r.BuildArea, numFmt: '0.00' },
+  { header: '套内面积', value: (r) => r.InnerArea, numFmt: '0.00' },
   { header: '户型', value: (r) => layoutText(r) },
-  { header: '收费系数', value: (r) => r.FeeCoefficient },
+  { header: '收费系数', value: (r) => r.FeeCoefficient, numFmt: '0.00' },
   { header: '房间状态', value: (r) => ROOM_STATUS[r.Status] ?? '' },
   { header: '交房日期', value: (r) => r.HandoverDate },
   { header: '业主姓名', value: (r) => r.OwnerName },

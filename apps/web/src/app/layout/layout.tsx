@@ -5,6 +5,7 @@ import 'dayjs/locale/zh-cn';
 import { Drawer } from 'antd';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { screenTitle } from '../guard';
 import { refreshMessageCount } from '../session';
 import { useSettingsStore } from '../stores/settings-store';
 import { useTagsStore } from '../stores/tags-store';
@@ -42,7 +43,8 @@ function useTrackNavigation(): void {
   useEffect(() => {
     if (pathname.startsWith(REDIRECT_PREFIX)) return;
     const route = findRouteByPath(pathname);
-    add({ path: pathname, fullPath: pathname + search, title: route?.title || TAB_NO_NAME, affix: route?.affix });
+    const fullPath = pathname + search;
+    add({ path: pathname, fullPath, title: screenTitle(route, fullPath) || TAB_NO_NAME, affix: route?.affix });
     void refreshMessageCount();
   }, [pathname, search, add]);
 }

@@ -1,9 +1,10 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined, UpOutlined } from '@ant-design/icons';
 import { MSG_REPAIR_TIMEOUT_VOICE, msgTargetUrl, NEWS_PATH, REMINDER_PAGE_SIZE, SHELL_TEXT } from '@linli/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { invalidateOnRealtime } from '../query-deps';
 import { connectRealtime, socketUrl } from '../realtime';
 import { request } from '../request';
 import { refreshMessageCount } from '../session';
@@ -33,6 +34,8 @@ export function ReminderPopup() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  // 收起 leaves only the title bar, so the popup does not sit on the rows' actions (通过/驳回) below it.
+  const [folded, setFolded] = useState(false);
   const [items, setItems] = useState<Reminder[]>([]);
   const seen = useRef(new Set<number>());
 
@@ -48,12 +51,13 @@ export function ReminderPopup() {
       for (const r of list) seen.current.add(r.Id);
       setItems(list);
       setOpen((wasOpen) => list.length > 0 && (wasOpen || arrived));
+      if (arrived) setFolded(false);
     } catch {
       // A failed reload keeps what is shown; 401 is handled by the client.
     }
     void refreshMessageCount();
-    // The message centre and the dashboard's latest reminders follow as well.
-    void queryClient.invalidateQueries({ queryKey: ['messages'] });
+    // Another user's write reached this one: the message centre, the desk cards and reviews follow as well.
+    void invalidateOnRealtime(queryClient);
   }, [queryClient]);
 
   useEffect(() => {
@@ -87,12 +91,22 @@ export function ReminderPopup() {
   return (
     <>
       {open && !wsHidden && (
-        <section className="reminder-popup" aria-label="消息提醒">
+        <section className={`reminder-popup${folded ? ' is-folded' : ''}`} aria-label="消息提醒">
           <header>
             <strong>消息提醒（{items.length}）</strong>
-            <button type="button" aria-label="关闭消息提醒" onClick={() => setOpen(false)}>
-              <CloseOutlined />
-            </button>
+            <span>
+              <button
+                type="button"
+                aria-label={folded ? '展开消息提醒' : '收起消息提醒'}
+                aria-expanded={!folded}
+                onClick={() => setFolded(!folded)}
+              >
+                {folded ? <UpOutlined /> : <DownOutlined />}
+              </button>
+              <button type="button" aria-label="关闭消息提醒" onClick={() => setOpen(false)}>
+                <CloseOutlined />
+              </button>
+            </span>
           </header>
           <ul>
             {items.map((item) => (

@@ -1,4 +1,4 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { REDIRECT_PREFIX, SHELL_TEXT } from '@linli/shared';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
@@ -45,9 +45,22 @@ export function TagsView() {
     },
   });
 
+  // Every open tab stays reachable when the strip overflows: the wheel scrolls it sideways, and 全部标签页 lists them.
+  const allTabs: MenuProps = {
+    items: views.map((v) => ({ key: v.path, label: v.title })),
+    selectedKeys: [pathname],
+    onClick: ({ key }) => navigate(views.find((v) => v.path === key)?.fullPath ?? key),
+  };
+
   return (
     <nav className="tags-view" aria-label="标签页">
-      <div className="tags-view-scroll" role="tablist">
+      <div
+        className="tags-view-scroll"
+        role="tablist"
+        onWheel={(e) => {
+          if (e.deltaY) e.currentTarget.scrollLeft += e.deltaY;
+        }}
+      >
         {views.map((view) => {
           const active = view.path === pathname;
           return (
@@ -71,6 +84,11 @@ export function TagsView() {
           );
         })}
       </div>
+      <Dropdown trigger={['click']} menu={allTabs}>
+        <button type="button" className="tags-view-more" aria-label="全部标签页">
+          <DownOutlined />
+        </button>
+      </Dropdown>
     </nav>
   );
 }

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Popconfirm } from 'antd';
 import { type ReactNode, useState } from 'react';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { ui } from '../../app/ui-bridge';
 import { Auth } from '../auth';
-import { invalidateResource } from './dependencies';
 
 /**
  * 删除 with a confirm. The server's refusal ('该部门下还有员工，不能删除') is toasted by the request client and the row
@@ -35,7 +35,7 @@ export function DeleteButton({
     try {
       await onDelete();
       ui.toast('success', successText);
-      if (resource) await invalidateResource(queryClient, resource);
+      if (resource) await invalidateAfterWrite(queryClient, resource);
       onDeleted?.();
     } catch {
       // Refused: the request client showed the server's message.

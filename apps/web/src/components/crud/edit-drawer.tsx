@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Form, type FormInstance, Space, Spin } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { ui } from '../../app/ui-bridge';
-import { invalidateResource } from './dependencies';
 import { fieldErrorEntries } from './form-errors';
+import { leaveForm } from './leave-guard';
 import { FormFields } from './form-fields';
 import { fieldNames, fromFormValues, toFormValues } from './form-values';
 import type { FormField } from './types';
@@ -41,20 +42,31 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
   const queryClient = useQueryClient();
   const fields = props.fields ?? [];
 
+  // The values this opening set (a new record's defaults, then the loaded record). The drawer mounts its fields
+  // anew on every opening after the first, and list fields (身份 and 入住日期 of 新增住户) came up blank: once the
+  // drawer is in place (before anyone can type) the same values are set again.
+  const shown = useRef<Partial<V>>({});
+  const show = (values: Partial<V>) => {
+    shown.current = { ...shown.current, ...values };
+    form.setFieldsValue(values as never);
+  };
+
   // Reload only when the drawer opens, not on every parent render.
   useEffect(() => {
     if (!props.open) return;
     form.resetFields();
-    form.setFieldsValue(toFormValues(fields as FormField[], props.initialValues ?? {}) as never);
+    shown.current = {};
+    show(toFormValues(fields as FormField[], props.initialValues ?? {}));
     if (!props.load) return;
     setLoading(true);
     props
       .load()
-      .then((data) => form.setFieldsValue(toFormValues(fields as FormField[], data) as never))
+      .then((data) => show(toFormValues(fields as FormField[], data)))
       .catch(() => props.onClose())
       .finally(() => setLoading(false));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.open]);
+  const close = () => leaveForm(form, shown.current, props.onClose);
 
   const submit = async () => {
     let values: V;
@@ -68,7 +80,7 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
       const all = { ...(form.getFieldsValue(true) as V), ...values };
       const result = await props.onSubmit(fromFormValues(all));
       ui.toast('success', props.successText ?? '保存成功');
-      if (props.resource) void invalidateResource(queryClient, props.resource);
+      if (props.resource) void invalidateAfterWrite(queryClient, props.resource);
       props.onSaved?.(result);
       props.onClose();
     } catch (error) {
@@ -85,13 +97,16 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
     <Drawer
       title={props.title}
       open={props.open}
-      onClose={props.onClose}
+      onClose={close}
+      afterOpenChange={(opened) => {
+        if (opened) form.setFieldsValue(shown.current as never);
+      }}
       size={width}
+      // No forceRender: a hidden drawer would stay on the Esc stack and take the Esc meant for the open one.
       destroyOnHidden
-      forceRender
       extra={
         <Space>
-          <Button onClick={props.onClose}>取消</Button>
+          <Button onClick={close}>取消</Button>
           <Button type="primary" loading={saving} onClick={() => void submit()}>
             {props.okText ?? '保存'}
           </Button>

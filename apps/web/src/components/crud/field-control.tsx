@@ -1,5 +1,6 @@
 import { Checkbox, DatePicker, Input, InputNumber, Radio, Select, Switch, TreeSelect } from 'antd';
 import type { ReactNode } from 'react';
+import { splitRange } from './number-range';
 import type { FormField, SearchField } from './types';
 
 type Field = Pick<FormField, 'type' | 'options' | 'treeData' | 'placeholder' | 'maxLength' | 'props' | 'label'> &
@@ -28,7 +29,8 @@ export function FieldControl({ field, disabled, ...rest }: { field: Field; disab
         />
       );
     case 'number':
-      return <InputNumber placeholder={placeholder} style={{ width: '100%' }} {...common} />;
+      // No min/max on the widget: it would clamp silently; FormFields turns the range into a rule.
+      return <InputNumber placeholder={placeholder} style={{ width: '100%' }} {...splitRange(common).rest} />;
     case 'select':
       return (
         <Select

@@ -1,6 +1,7 @@
 import { Col, Form, Row } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { FieldControl } from './field-control';
+import { rangeRule, splitRange } from './number-range';
 import type { FormField } from './types';
 
 function Item<V>({ field, editing, values }: { field: FormField<V>; editing: boolean; values: Partial<V> }) {
@@ -12,7 +13,12 @@ function Item<V>({ field, editing, values }: { field: FormField<V>; editing: boo
       <Form.Item
         name={field.name}
         label={field.label}
-        rules={field.rules}
+        rules={
+          // A declared rule (the shared zod schema) states the range itself; otherwise the widget's min/max do.
+          field.type === 'number' && !field.rules?.length
+            ? rangeRule(field.label, splitRange(field.props).range)
+            : field.rules
+        }
         required={field.required}
         extra={field.extra}
         valuePropName={field.valuePropName ?? (boolean ? 'checked' : 'value')}

@@ -2,10 +2,12 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import { Button, Card, Form, type FormInstance, type FormProps, Result, Space, Spin } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { useTagsStore } from '../../app/stores/tags-store';
+import { returnPath } from '../../app/tags-logic';
 import { ui } from '../../app/ui-bridge';
-import { invalidateResource } from './dependencies';
 import { fieldErrorEntries } from './form-errors';
+import { leaveForm } from './leave-guard';
 import { FormFields } from './form-fields';
 import { fieldNames, fromFormValues, toFormValues } from './form-values';
 import type { FormField } from './types';
@@ -61,6 +63,8 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
   // reset only for another record. While the record loads there is no form to type into: its arrival would reset it.
   const loading = detail.isLoading;
   const latest = useRef(props);
+  // What the form showed before any typing: 取消 asks before dropping changes.
+  const shown = useRef<unknown>({});
   latest.current = props;
   useEffect(() => {
     if (loading) return;
@@ -68,12 +72,17 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
     form.resetFields();
     if (detail.data) form.setFieldsValue(toFormValues(fields as readonly FormField[], toValues(detail.data)) as never);
     else if (id === 0 && blank) form.setFieldsValue(blank as never);
+    shown.current = form.getFieldsValue(true);
   }, [id, detail.data, blank, form, loading]);
 
+  // Back to the list as its tab left it: `?communityId=3` kept, so the list keeps its filter after a save.
   const leave = () => {
-    useTagsStore.getState().close(pathname, pathname);
-    navigate(props.listPath);
+    const tags = useTagsStore.getState();
+    const back = returnPath(tags.views, props.listPath);
+    tags.close(pathname, pathname);
+    navigate(back);
   };
+  const cancel = () => leaveForm(form, shown.current, leave);
 
   const save = async () => {
     if (!(await form.validateFields().catch(() => null))) return;
@@ -81,7 +90,7 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
     try {
       await props.onSave(fromFormValues(form.getFieldsValue(true) as V));
       ui.toast('success', '保存成功');
-      await invalidateResource(queryClient, props.resource);
+      await invalidateAfterWrite(queryClient, props.resource);
       leave();
     } catch (error) {
       const aliases = props.errorFields ?? {};
@@ -107,7 +116,7 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
       title={props.title}
       extra={
         <Space>
-          <Button onClick={leave}>取消</Button>
+          <Button onClick={cancel}>取消</Button>
           <Button type="primary" loading={saving} onClick={() => void save()}>
             保存
           </Button>

@@ -18,7 +18,7 @@ export { SplitLayout } from './split-layout';
 export type { CrudColumn, FormField, ListAnswer, ListParams, Option, SearchField, TreeOption } from './types';
 export { useList } from './use-list';
 export { zodRule } from './zod-rule';
-export { affectedBy, declareDependents, invalidateResource, useInvalidate } from './dependencies';
+export { invalidateAfterWrite } from '../../app/query-deps';
 export { MoneySummary } from './money-summary';
 export { fenOf, fenText, sumMoney } from './money-total';
 export { type PrintColumn, PrintButton, PrintView, type PrintViewProps } from './print-view';

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders, stubAntdDom } from '../../test/render';
+import { useUserStore } from '../../app/stores/user-store';
+import type { UserInfo } from '@linli/shared';
 import { ListPage } from './list-page';
 import type { CrudColumn, ListParams } from './types';
 
@@ -57,5 +59,34 @@ describe('ListPage', () => {
   it('shows the empty state', async () => {
     renderList(async () => ({ data: [], count: 0 }));
     expect(await screen.findByText('暂无数据')).toBeInTheDocument();
+  });
+});
+
+describe('ListPage row selection', () => {
+  const grant = (Btn: string) =>
+    useUserStore.setState({ info: { Buttons: [{ CtlName: 'fcgl_xqgl', Btn }] } as unknown as UserInfo });
+  const renderSelectable = () =>
+    renderWithProviders(
+      <ListPage<Row>
+        resource="test"
+        fetch={async () => ({ data: [{ Id: 1, Name: '阳光花园', PayMoney: 1 }], count: 1 })}
+        columns={columns}
+        selectable={['edit']}
+      />,
+      { path: '/housemanage/communitylist' },
+    );
+
+  it('shows no row checkboxes to a position without the batch action', async () => {
+    grant('view,export');
+    renderSelectable();
+    await screen.findByText('阳光花园');
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+  });
+
+  it('shows them when the position holds the batch action', async () => {
+    grant('view,edit');
+    renderSelectable();
+    await screen.findByText('阳光花园');
+    expect(screen.getAllByRole('checkbox').length).toBeGreaterThan(0);
   });
 });

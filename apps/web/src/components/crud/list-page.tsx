@@ -2,7 +2,7 @@ import { Button, Empty, Result, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useRef, useState } from 'react';
 import { useSettingsStore } from '../../app/stores/settings-store';
-import { Auth } from '../auth';
+import { Auth, useAuth } from '../auth';
 import { useTableHeight } from '../use-table-height';
 import { ColumnSettings } from './column-settings';
 import { ExportButton } from './export-button';
@@ -24,7 +24,7 @@ export interface ListContext<T> {
   selectedRows: T[];
   selectedKeys: Key[];
   clearSelection(): void;
-  /** Invalidates every query of the resource (the list and its details). */
+  /** Invalidates every query showing the resource (its list and details, and the screens of query-deps.ts). */
   refresh(): Promise<void>;
 }
 
@@ -45,7 +45,11 @@ export interface ListPageProps<T> {
   actionsWidth?: number;
   /** Toolbar buttons left of 导入/导出 (wrap in `<Auth btn>`). */
   toolbar?(ctx: ListContext<T>): ReactNode;
-  selectable?: boolean;
+  /**
+   * Row checkboxes for batch actions: the button keys of those actions (`['edit']`); shown only when the user holds
+   * one of them on this screen. `true` shows them to everyone.
+   */
+  selectable?: boolean | readonly string[];
   /** 导出: the call answering an xlsx of the current filters; shown under `<Auth btn="export">`. */
   exportCall?: string;
   exportName?: string;
@@ -83,6 +87,9 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   // On phones fixed columns would leave no room for the scrolling middle.
   const mobile = useSettingsStore((s) => s.device) === 'mobile';
+  const can = useAuth();
+  const { selectable } = props;
+  const selecting = Array.isArray(selectable) ? selectable.some((btn) => can(btn)) : selectable === true;
 
   const ctx: ListContext<T> = {
     params: list.params,
@@ -184,13 +191,13 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                   columns={withMoney(visibleColumns(columns, cols.hidden))}
                   rows={list.rows}
                   totals={list.totals}
-                  selectable={props.selectable}
+                  selectable={selecting}
                 />
               )
             : undefined
         }
         rowSelection={
-          props.selectable
+          selecting
             ? {
                 selectedRowKeys: selectedKeys,
                 preserveSelectedRowKeys: true,

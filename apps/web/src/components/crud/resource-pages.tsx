@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Button, Form } from 'antd';
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ui } from '../../app/ui-bridge';
 import { Auth } from '../auth';
-import { useInvalidate } from './dependencies';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { FormPage, type FormPageProps, useFormDetail } from './form-page';
 import { ListPage, type ListPageProps } from './list-page';
 import type { Resource } from './resource';
@@ -40,7 +41,8 @@ export function ResourceList<Row extends Keyed, Values extends object>({
   ...rest
 }: ResourceListProps<Row, Values>) {
   const navigate = useNavigate();
-  const invalidate = useInvalidate();
+  const queryClient = useQueryClient();
+  const invalidate = (name: string) => invalidateAfterWrite(queryClient, name);
   const declared: RowAction<Row>[] = actions.map((a) => {
     if (a === 'edit') return { label: '编辑', btn: 'edit', onClick: (r) => navigate(resource.formUrl(r.Id)) };
     if (a !== 'delete') return a;

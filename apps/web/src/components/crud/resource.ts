@@ -1,5 +1,4 @@
 import { request, requestEnvelope } from '../../app/request';
-import { declareDependents } from './dependencies';
 import type { ImportConfig } from './import-dialog';
 import type { ListAnswer, ListParams } from './types';
 
@@ -9,7 +8,7 @@ export interface SchemaOf<Out> {
 }
 
 export interface ResourceSpec<Row, Values> {
-  /** First part of every query key ('communities'). */
+  /** First part of every query key ('communities'); what a write to it refreshes elsewhere is in app/query-deps.ts. */
   name: string;
   /** The calls' controller: '/Community' → /Community/List, /Get, /Save, /Delete, /Export. */
   path: string;
@@ -22,8 +21,6 @@ export interface ResourceSpec<Row, Values> {
   listPath: string;
   /** The add/edit page (`?id=` edits); omitted when the list edits in a drawer. */
   formPath?: string;
-  /** Resources whose lists show what this one changes (`declareDependents`). */
-  invalidates?: string[];
   /** No /Export call when false. */
   exportable?: boolean;
   import?: Omit<ImportConfig, 'title'> & { title?: string };
@@ -34,7 +31,6 @@ export interface ResourceSpec<Row, Values> {
  * the list and form pages need, with row and form types read from the shared schemas.
  */
 export function defineResource<Row extends object, Values extends object>(spec: ResourceSpec<Row, Values>) {
-  if (spec.invalidates) declareDependents(spec.name, ...spec.invalidates);
   return {
     ...spec,
     list: (p: ListParams): Promise<ListAnswer<Row>> => requestEnvelope<Row[]>(`${spec.path}/List`, p),

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { invalidateAfterWrite } from '../../app/query-deps';
 import { useSettingsStore } from '../../app/stores/settings-store';
-import { invalidateResource } from './dependencies';
 import { defaultHidden, listKey, listParams, type SortState, searchParams } from './list-logic';
 import type { CrudColumn, ListAnswer, ListParams, SearchField } from './types';
 
@@ -64,7 +64,7 @@ export function useList<T>({
     setValues(next);
     setPage(1);
   };
-  const refresh = useCallback(() => invalidateResource(queryClient, resource), [queryClient, resource]);
+  const refresh = useCallback(() => invalidateAfterWrite(queryClient, resource), [queryClient, resource]);
 
   return {
     params,

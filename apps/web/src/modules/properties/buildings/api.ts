@@ -1,6 +1,5 @@
 import type { BuildingSaveBody, GenerateRoomsBody } from '@linli/shared';
 import { request, requestEnvelope } from '../../../app/request';
-import { declareDependents } from '../../../components/crud/dependencies';
 import type { ImportConfig, ListParams } from '../../../components/crud';
 import type { UnitOption } from '../../../components/pickers';
 
@@ -29,14 +28,14 @@ export type GenerateValues = GenerateRoomsBody;
 /** Query keys start with 'buildings' (the pickers' ['buildings', 'options'|'units', …] reload with every save). */
 export const BUILDINGS = 'buildings';
 // Generated rooms and a renamed building show in 房间管理 (and its 楼宇 filter); the community counts its buildings.
-declareDependents(BUILDINGS, 'rooms', 'communities');
 
 export const buildingList = (p: ListParams) => requestEnvelope<BuildingRow[]>('/Building/List', p);
 export const buildingGet = (Id: number) => request<BuildingDetail>('/Building/Get', { Id });
 export const buildingSave = (v: Partial<BuildingValues>) => request<{ Id: number }>('/Building/Save', v);
 export const buildingDelete = (Id: number) => request('/Building/Delete', { Id });
 export const generateRooms = (v: Partial<GenerateValues>) =>
-  request<{ Create: number; Skip: number; Message: string }>('/Building/GenerateRooms', v);
+  // Silent: the dialog shows a refusal once, beside the fields (the toast came on top of it and named no row).
+  request<{ Create: number; Skip: number; Message: string }>('/Building/GenerateRooms', v, { silent: true });
 
 /** The one building + room import (properties.md "Import"), reachable from 楼宇管理 and 房间管理. */
 export function roomImportConfig(controller: 'Building' | 'Room'): ImportConfig {

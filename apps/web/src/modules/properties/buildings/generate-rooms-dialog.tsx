@@ -7,6 +7,7 @@ import { fieldErrorEntries, zodRule } from '../../../components/crud';
 import { roomStatusOptions, roomTypeOptions } from '../shared/labels';
 import { BUILDINGS, type BuildingRow, buildingGet, type GenerateValues, generateRooms } from './api';
 import { numberExample, plannedCount, type Position, positionsFor } from './generate-logic';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 const rule = (name: keyof GenerateRoomsBody & string) => [zodRule(GenerateRoomsBody, name)];
 
@@ -44,23 +45,27 @@ export function GenerateRoomsDialog({ building, onClose }: { building: BuildingR
     });
   }, [building, detail.data, form]);
 
+  const [refusal, setRefusal] = useState<string | null>(null);
   const run = async (isPreview: boolean) => {
     const ok = await form.validateFields().catch(() => null);
     if (!ok) return;
     // The whole store: the position rows carry their Seq, which has no control.
     const values = form.getFieldsValue(true) as GenerateValues;
     setBusy(isPreview ? 'preview' : 'commit');
+    setRefusal(null);
     try {
       const res = await generateRooms({ ...values, BuildingId: building!.Id, Preview: isPreview });
       if (isPreview) setPreview(res.Message);
       else {
         ui.toast('success', res.Message);
-        await queryClient.invalidateQueries({ queryKey: [BUILDINGS] });
-        await queryClient.invalidateQueries({ queryKey: ['rooms'] });
+        await invalidateAfterWrite(queryClient, BUILDINGS);
         onClose();
       }
     } catch (error) {
-      form.setFields(fieldErrorEntries(error, ['UnitIds', 'FloorFrom', 'FloorTo', 'PerFloor']).fields as never);
+      const { fields, unmatched } = fieldErrorEntries(error, ['UnitIds', 'FloorFrom', 'FloorTo', 'PerFloor']);
+      form.setFields(fields as never);
+      // What names no field (a 户's area, a lost connection) is shown once, in the dialog.
+      if (!fields.length) setRefusal(unmatched[0] ?? (error instanceof Error ? error.message : '生成失败'));
     } finally {
       setBusy(null);
     }
@@ -187,6 +192,7 @@ export function GenerateRoomsDialog({ building, onClose }: { building: BuildingR
           </Form.List>
         </Form>
         {preview && <Alert type="info" showIcon title={preview} role="status" style={{ marginTop: 12 }} />}
+        {refusal && <Alert type="error" showIcon title={refusal} role="alert" style={{ marginTop: 12 }} />}
       </Spin>
     </Modal>
   );

@@ -37,9 +37,14 @@ export default function BuildingListPage() {
         exportCall="/Building/Export"
         exportName="楼宇"
         importConfig={importConfig}
-        toolbar={() => (
+        toolbar={(ctx) => (
           <Auth btn="add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(FORM)}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              // A list filtered by a 小区 creates in that 小区.
+              onClick={() => navigate(ctx.params.CommunityId ? `${FORM}?communityId=${ctx.params.CommunityId}` : FORM)}
+            >
               新增
             </Button>
           </Auth>

@@ -12,7 +12,6 @@ export const communities = defineResource({
   title: '小区',
   listPath: '/housemanage/communitylist',
   formPath: '/housemanage/communityaddedit',
-  invalidates: ['dashboard'],
 });
 
 export const communityColumns: CrudColumn<CommunityRow>[] = [

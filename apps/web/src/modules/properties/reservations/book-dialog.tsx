@@ -8,6 +8,7 @@ import { fieldErrorEntries, zodRule } from '../../../components/crud';
 import { PropertyCascader, type PropertyPath } from '../../../components/pickers';
 import { type AppointmentRow, HANDOVER, handoverAvailability, handoverSave } from './api';
 import { slotLabel } from './reservation-logic';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 /** What the dialog does: book for a room (代客预约), move a booking (改期), or 复验 after 待整改. */
 export type BookTarget =
@@ -74,7 +75,7 @@ export function BookDialog({ target, onClose }: { target: BookTarget | null; onC
         'success',
         target.kind === 'reschedule' ? '改期成功' : `预约成功${res?.ApptNo ? `：${res.ApptNo}` : ''}`,
       );
-      await queryClient.invalidateQueries({ queryKey: [HANDOVER] });
+      await invalidateAfterWrite(queryClient, HANDOVER);
       onClose();
     } catch (error) {
       const { fields } = fieldErrorEntries(error, ['ApptDate', 'SlotStart', 'ContactName', 'ContactMobile', 'RoomId']);

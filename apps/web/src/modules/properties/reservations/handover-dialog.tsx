@@ -11,6 +11,7 @@ import {
   handoverConfigGet,
   handoverGet,
 } from './api';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 const AFTER = [
   { value: 1, label: '空置' },
@@ -63,8 +64,7 @@ export function HandoverDialog({ row, onClose }: { row: AppointmentRow | null; o
     try {
       await handoverComplete({ ...v, Id: row.Id });
       ui.toast('success', v.Accepted ? '办理成功' : '已转为待整改');
-      await queryClient.invalidateQueries({ queryKey: [HANDOVER] });
-      await queryClient.invalidateQueries({ queryKey: ['rooms'] });
+      await invalidateAfterWrite(queryClient, HANDOVER);
       onClose();
     } catch (error) {
       form.setFields(fieldErrorEntries(error, ['OwnerSigned', 'Reason', 'RoomStatusAfter']).fields as never);

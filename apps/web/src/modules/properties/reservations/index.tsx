@@ -16,6 +16,7 @@ import { ReasonDialog } from './reason-dialog';
 import { ACTION_META, type ApptAction, actionsFor } from './reservation-logic';
 import { SlotSettings } from './slot-settings';
 import { ViewDrawer } from './view-drawer';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 type Asking = { kind: 'Reject' | 'Cancel'; row: AppointmentRow } | null;
 
@@ -43,7 +44,7 @@ export default function ReservationPage() {
     try {
       await handoverStep(name, row.Id);
       if (done) ui.toast('success', done);
-      await queryClient.invalidateQueries({ queryKey: [HANDOVER] });
+      await invalidateAfterWrite(queryClient, HANDOVER);
       return true;
     } catch {
       return false;
@@ -136,7 +137,7 @@ export default function ReservationPage() {
         onSubmit={async (reason) => {
           await handoverReason(asking!.kind, asking!.row.Id, reason);
           ui.toast('success', asking!.kind === 'Reject' ? '已拒绝' : '已取消');
-          await queryClient.invalidateQueries({ queryKey: [HANDOVER] });
+          await invalidateAfterWrite(queryClient, HANDOVER);
         }}
       />
       <HandoverDialog row={handing} onClose={() => setHanding(null)} />

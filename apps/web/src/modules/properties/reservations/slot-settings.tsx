@@ -7,6 +7,7 @@ import { ui } from '../../../app/ui-bridge';
 import { Auth } from '../../../components/auth';
 import { fieldErrorEntries } from '../../../components/crud';
 import { type ConfigValues, HANDOVER, handoverConfigGet, handoverConfigSave } from './api';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 const WEEKDAYS = ['一', '二', '三', '四', '五', '六', '日'].map((w, i) => ({ value: i + 1, label: `周${w}` }));
 const HM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -51,7 +52,7 @@ export function SlotSettings({ communityId }: { communityId?: number }) {
         ClosedDates: (ClosedDates ?? []).map((d) => d.format('YYYY-MM-DD')),
       });
       ui.toast('success', '保存成功');
-      await queryClient.invalidateQueries({ queryKey: [HANDOVER] });
+      await invalidateAfterWrite(queryClient, HANDOVER);
     } catch (error) {
       form.setFields(fieldErrorEntries(error, ['Weekdays', 'Slots', 'LeadDays', 'MaxDaysAhead']).fields as never);
     } finally {

@@ -1,6 +1,5 @@
 import type { MeterSaveBody, RoomSaveBody } from '@linli/shared';
 import { request, requestEnvelope } from '../../../app/request';
-import { declareDependents } from '../../../components/crud/dependencies';
 import type { ListParams } from '../../../components/crud';
 import type { UnitOption } from '../../../components/pickers';
 
@@ -121,7 +120,6 @@ export type MeterValues = MeterSaveBody;
 /** Query keys start with 'rooms' (the 房间 picker's ['rooms', 'options', …] reloads with every save). */
 export const ROOMS = 'rooms';
 // A room's save, status change or import changes the building and community figures (an import adds buildings).
-declareDependents(ROOMS, 'buildings', 'communities', 'dashboard');
 
 export const roomList = (p: ListParams) => requestEnvelope<RoomRow[]>('/Room/List', p);
 export const roomGet = (Id: number) => request<RoomDetail>('/Room/Get', { Id });

@@ -6,6 +6,7 @@ import { ui } from '../../../app/ui-bridge';
 import { zodRule } from '../../../components/crud';
 import { roomStatusOptions } from '../shared/labels';
 import { ROOMS, type RoomRow, roomBatchStatus } from './api';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 /** 批量改状态: the selected rooms to one status, with a reason (each change writes a status-log row). */
 export function BatchStatusDialog({ rows, onClose }: { rows: RoomRow[] | null; onClose(saved: boolean): void }) {
@@ -23,7 +24,7 @@ export function BatchStatusDialog({ rows, onClose }: { rows: RoomRow[] | null; o
         v.Reason,
       );
       ui.toast('success', `已修改 ${res.Changed} 间房间的状态`);
-      await queryClient.invalidateQueries({ queryKey: [ROOMS] });
+      await invalidateAfterWrite(queryClient, ROOMS);
       onClose(true);
     } catch {
       // The request client toasted the refusal.

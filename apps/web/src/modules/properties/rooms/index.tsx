@@ -22,13 +22,21 @@ const pathOf = (q: URLSearchParams): PropertyPath => ({
   BuildingId: Number(q.get('buildingId') ?? 0) || undefined,
 });
 
+const urlOf = (view: View, path: PropertyPath) => {
+  const q = new URLSearchParams();
+  if (view === 'board') q.set('view', 'board');
+  if (path.CommunityId) q.set('communityId', String(path.CommunityId));
+  if (path.BuildingId) q.set('buildingId', String(path.BuildingId));
+  return q;
+};
+
 /**
  * 房间管理: 小区 → 楼宇 → 单元 above a 列表 | 房态图 switch. The list has the filters, 批量改状态, 绑定仪表, 详情,
  * import and export; the board shows the chosen building. `?view=board&communityId=&buildingId=` opens the board.
  */
 export default function RoomListPage() {
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const [path, setPath] = useState<PropertyPath>(() => pathOf(search));
   const [view, setView] = useState<View>(search.get('view') === 'board' ? 'board' : 'list');
   const [detailId, setDetailId] = useState<number | null>(null);
@@ -38,18 +46,30 @@ export default function RoomListPage() {
   // 房态图 of a building row: the page may already be open in a tab, so follow the new query.
   useEffect(() => {
     const next = pathOf(search);
-    if (next.BuildingId || next.CommunityId) setPath(next);
-    if (search.get('view') === 'board') setView('board');
+    const same = (p: PropertyPath) => p.CommunityId === next.CommunityId && p.BuildingId === next.BuildingId;
+    if (next.BuildingId || next.CommunityId) setPath((p) => (same(p) ? p : next));
+    setView(search.get('view') === 'board' ? 'board' : 'list');
   }, [search]);
+
+  // The URL follows what is shown, so F5 (and the tab's remembered query) reopens this view, not an old 房态图.
+  const remember = (nextView: View, nextPath: PropertyPath) => setSearch(urlOf(nextView, nextPath), { replace: true });
+  const changeView = (next: View) => {
+    setView(next);
+    remember(next, path);
+  };
+  const changePath = (next: PropertyPath) => {
+    setPath(next);
+    remember(view, next);
+  };
 
   return (
     <div className="rooms-page">
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, marginBottom: 8, justifyContent: 'space-between' }}>
-        <PropertyCascader value={path} onChange={setPath} />
+        <PropertyCascader value={path} onChange={changePath} />
         <Segmented<View>
           aria-label="视图"
           value={view}
-          onChange={setView}
+          onChange={changeView}
           options={[
             { value: 'list', label: '列表' },
             { value: 'board', label: '房态图' },
@@ -64,7 +84,7 @@ export default function RoomListPage() {
           searchFields={roomSearch}
           extraParams={pathParams(path)}
           heightExtra={40}
-          selectable
+          selectable={['edit']}
           exportCall="/Room/Export"
           exportName="房间"
           importConfig={importConfig}
@@ -85,7 +105,7 @@ export default function RoomListPage() {
               </Auth>
             </>
           )}
-          actionsWidth={240}
+          actionsWidth={220}
           rowActions={(row) => (
             <>
               <Auth btn="edit">

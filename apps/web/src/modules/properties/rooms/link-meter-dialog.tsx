@@ -7,6 +7,7 @@ import { fieldErrorEntries, zodRule } from '../../../components/crud';
 import { meterTypeOptions } from '../shared/labels';
 import { type MeterRow, metersByRoom, meterBind, meterSave, meterUnbind, ROOMS, type RoomRow } from './api';
 import { MeterPicker } from './meter-picker';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 type Step = { kind: 'list' } | { kind: 'new' } | { kind: 'bind' } | { kind: 'unbind'; meter: MeterRow };
 
@@ -46,7 +47,7 @@ export function LinkMeterDialog({ room, onClose }: { room: RoomRow | null; onClo
       else if (step.kind === 'bind') await meterBind(v.MeterId, room.Id, String(v.Reading));
       else if (step.kind === 'unbind') await meterUnbind(step.meter.Id, String(v.Reading));
       ui.toast('success', step.kind === 'unbind' ? '解绑成功' : '绑定成功');
-      await queryClient.invalidateQueries({ queryKey: [ROOMS] });
+      await invalidateAfterWrite(queryClient, ROOMS);
       go({ kind: 'list' });
     } catch (error) {
       form.setFields(fieldErrorEntries(error, ['MeterNo', 'Reading', 'MeterId', 'Multiplier']).fields as never);

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Result, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
+import { solidTone } from '../../../components/status-colors';
 import { ROOM_STATUS_COLORS, roomTypeOptions } from '../shared/labels';
 import { ROOMS, roomBoard } from './api';
 import { boardLayout, dimmed, floorLabel } from './board-logic';
@@ -80,7 +81,7 @@ export function RoomBoard({ buildingId, onOpen }: { buildingId?: number; onOpen(
                         <button
                           type="button"
                           className={`room-board-cell${dimmed(r, type) ? ' is-dim' : ''}`}
-                          style={{ background: ROOM_STATUS_COLORS[r.Status] }}
+                          style={solidTone(ROOM_STATUS_COLORS[r.Status] ?? ROOM_STATUS_COLORS[0])}
                           title={`${b.name}-${r.RoomNo}`}
                           aria-label={`${b.name}-${r.RoomNo}`}
                           onClick={() => onOpen(r.Id)}

@@ -1,5 +1,4 @@
 import { type RequestOptions, request, requestEnvelope } from '../../../app/request';
-import { declareDependents } from '../../../components/crud/dependencies';
 import type { ImportConfig, ListParams } from '../../../components/crud';
 
 /** One room link of a resident (ResidentRoom). */
@@ -104,7 +103,6 @@ export interface TagRow {
 /** Query keys start with 'residents'; the review queue and its badge are ['residents', 'registrations', …]. */
 export const RESIDENTS = 'residents';
 // A resident moves a room to 已入住/已出租 and counts on 首页's cards.
-declareDependents(RESIDENTS, 'rooms', 'dashboard');
 
 export const residentList = (p: ListParams) => requestEnvelope<ResidentRow[]>('/Resident/List', p);
 export const residentGet = (Id: number) => request<ResidentDetail>('/Resident/Get', { Id });

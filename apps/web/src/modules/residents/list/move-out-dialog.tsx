@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { ui } from '../../../app/ui-bridge';
 import { ROLE_NAMES } from '../shared/labels';
 import { RESIDENTS, type ResidentRow, residentGet, residentMoveOut } from './api';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 interface Values {
   LinkIds: number[];
@@ -41,8 +42,7 @@ export function MoveOutDialog({ row, onClose }: { row: ResidentRow | null; onClo
         RevokeCards: v.RevokeCards,
       });
       ui.toast('success', '迁出成功');
-      void queryClient.invalidateQueries({ queryKey: [RESIDENTS] });
-      void queryClient.invalidateQueries({ queryKey: ['rooms'] });
+      void invalidateAfterWrite(queryClient, RESIDENTS);
       onClose();
     } finally {
       setSaving(false);

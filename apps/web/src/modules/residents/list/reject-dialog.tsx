@@ -5,6 +5,7 @@ import { ui } from '../../../app/ui-bridge';
 import { REJECT_PRESETS } from '../shared/labels';
 import { rejectReasonError } from '../shared/resident-logic';
 import { REGISTRATIONS, registrationReject } from './review-api';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 /** 驳回 one or several applications with a reason (presets 信息不符 / 非本小区住户 / 材料不清晰). */
 export function RejectDialog({ ids, onClose }: { ids: number[] | null; onClose(done: boolean): void }) {
@@ -17,7 +18,7 @@ export function RejectDialog({ ids, onClose }: { ids: number[] | null; onClose(d
     try {
       for (const id of ids ?? []) await registrationReject(id, Reason.trim());
       ui.toast('success', '已驳回');
-      void queryClient.invalidateQueries({ queryKey: [REGISTRATIONS] });
+      void invalidateAfterWrite(queryClient, REGISTRATIONS);
       onClose(true);
     } finally {
       setSaving(false);

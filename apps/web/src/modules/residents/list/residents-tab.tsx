@@ -34,7 +34,7 @@ export function ResidentsTab() {
         searchFields={residentSearch(tagOptions)}
         extraParams={pathParams(path)}
         heightExtra={86}
-        selectable
+        selectable={['edit']}
         exportCall="/Resident/Export"
         exportName="住户"
         importConfig={residentImportConfig}

@@ -8,6 +8,7 @@ import { useCommunityOptions } from '../../../components/pickers';
 import { RejectDialog } from './reject-dialog';
 import { REG_LIST, REGISTRATIONS, type RegistrationRow, registrationApprove, registrationList } from './review-api';
 import { reviewColumns, reviewSearch } from './review-columns';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 /** 待审核: owner-app sign-ups, 待审核 by default; 通过 / 驳回 one row or a batch (the `approve` key). */
 export function ReviewTab() {
@@ -25,7 +26,7 @@ export function ReviewTab() {
     } finally {
       setBusy(null);
       // A refusal ('该申请已由 王五 处理') also means the row has changed.
-      void queryClient.invalidateQueries({ queryKey: [REGISTRATIONS] });
+      void invalidateAfterWrite(queryClient, REGISTRATIONS);
     }
   };
   const pending = (rows: RegistrationRow[]) => rows.filter((r) => r.Status === 0).map((r) => r.Id);
@@ -40,7 +41,7 @@ export function ReviewTab() {
         searchFields={reviewSearch((communities.data ?? []).map((c) => ({ value: c.Id, label: c.Name })))}
         initialFilters={{ Status: 0 }}
         heightExtra={46}
-        selectable
+        selectable={['approve']}
         emptyText="暂无待审核的申请"
         toolbar={(ctx) => (
           <Auth btn="approve">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ui } from '../../../app/ui-bridge';
 import type { Option } from '../../../components/crud';
 import { RESIDENTS, residentSetTags } from './api';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 interface Values {
   TagIds: number[];
@@ -29,7 +30,7 @@ export function SetTagsDialog({
     try {
       await residentSetTags(ids ?? [], v.TagIds, v.Mode);
       ui.toast('success', '保存成功');
-      void queryClient.invalidateQueries({ queryKey: [RESIDENTS] });
+      void invalidateAfterWrite(queryClient, RESIDENTS);
       onClose(true);
     } finally {
       setSaving(false);

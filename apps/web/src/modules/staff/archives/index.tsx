@@ -25,7 +25,6 @@ export default function ArchivesPage() {
         fetch={archiveList}
         columns={archiveColumns}
         searchFields={filters}
-        selectable
         exportCall="/Archives/Export"
         exportName="员工档案"
         importConfig={{

@@ -6,6 +6,7 @@ import { ui } from '../../../app/ui-bridge';
 import { fieldErrorEntries } from '../../../components/crud';
 import { ARCHIVES, type ArchiveRow, archiveLeave } from './api';
 import { leaveDateProblem } from './archive-logic';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 interface Values {
   LeaveDate: Dayjs;
@@ -36,9 +37,9 @@ export function LeaveDialog({ row, onClose }: { row: ArchiveRow | null; onClose(
         DisableAccount: v.DisableAccount,
       });
       ui.toast('success', '已办理离职');
-      await queryClient.invalidateQueries({ queryKey: [ARCHIVES] });
+      await invalidateAfterWrite(queryClient, ARCHIVES);
       // A disabled account changes the staff lists too.
-      if (v.DisableAccount) void queryClient.invalidateQueries({ queryKey: ['staff'] });
+      if (v.DisableAccount) void invalidateAfterWrite(queryClient, 'staff');
       onClose();
     } catch (error) {
       form.setFields(fieldErrorEntries(error, ['LeaveDate', 'LeaveReason']).fields as never);

@@ -10,6 +10,7 @@ import { MSG_SYSTEM_POSITION, memberColumns } from './columns';
 import { PositionList } from './position-list';
 import { RightTreeEditor } from './right-tree-editor';
 import { fromRights, type Ticked, tickAll, toRights } from './rights-logic';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 /** 岗位权限: positions on the left; on the right the name, remark, the rights tree and the holders. */
 export default function PositionsPage() {
@@ -55,7 +56,7 @@ export default function PositionsPage() {
         Rights: toRights(ticked, tree.data),
       });
       ui.toast('success', '保存成功');
-      await queryClient.invalidateQueries({ queryKey: [POSITIONS] });
+      await invalidateAfterWrite(queryClient, POSITIONS);
       if (selected === 'new' && typeof newId === 'number') setSelected(newId);
     } catch (error) {
       form.setFields(fieldErrorEntries(error, ['Name', 'Remark']).fields as never);
@@ -107,7 +108,7 @@ export default function PositionsPage() {
           onSelect={setSelected}
           onAdd={() => setSelected('new')}
           onCopied={(newId) => {
-            void queryClient.invalidateQueries({ queryKey: [POSITIONS] });
+            void invalidateAfterWrite(queryClient, POSITIONS);
             setSelected(newId);
           }}
         />

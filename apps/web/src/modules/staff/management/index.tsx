@@ -20,6 +20,7 @@ import {
 import { searchFields, staffColumns, staffFormFields } from './columns';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { useStaffOptions } from './use-staff-options';
+import { invalidateAfterWrite } from '../../../app/query-deps';
 
 const NEW_STAFF: Partial<StaffValues> = { Id: 0, Gender: 0, AllCommunity: false, PositionIds: [], CommunityIds: [] };
 
@@ -39,7 +40,7 @@ export default function StaffPage() {
       try {
         await action();
         ui.toast('success', done);
-        await queryClient.invalidateQueries({ queryKey: [STAFF] });
+        await invalidateAfterWrite(queryClient, STAFF);
       } catch {
         // Refusals ('不能停用自己的账号', '企业管理员账号不能停用') were toasted by the request client.
       } finally {
@@ -74,7 +75,6 @@ export default function StaffPage() {
         columns={columns}
         searchFields={filters}
         extraParams={dptId ? { DptId: dptId } : undefined}
-        selectable
         exportCall="/user/StaffExport"
         exportName="员工"
         importConfig={{
@@ -143,7 +143,7 @@ export default function StaffPage() {
             ArchiveId: values.ArchiveId ?? 0,
           } as StaffValues)
         }
-        onSaved={() => void queryClient.invalidateQueries({ queryKey: ['departments'] })}
+        onSaved={() => void invalidateAfterWrite(queryClient, 'departments')}
         onClose={() => setEditing(null)}
       />
       <ResetPasswordDialog row={resetting} onClose={() => setResetting(null)} />
