@@ -124,6 +124,21 @@ describe('pictures are this company’s own uploads', () => {
     });
     expect(await t.api('/Community/Save', { ...community, Photos: [mine] }, admin)).toMatchObject({ ret: 0 });
   });
+
+  it("a person's own avatar likewise", async () => {
+    const me = (await t.api<{ UserName: string; Phone: string }>('/user/GetInfo', {}, admin)).data;
+    const self = { UserName: me.UserName, Phone: me.Phone, Gender: 1 };
+    const theirs = await upload(other);
+    expect(await t.api('/user/UpdateSelf', { ...self, Logo: theirs }, admin)).toMatchObject({
+      ret: 400,
+      msg: '头像不存在，请重新上传',
+    });
+    expect(await t.api('/user/UpdateSelf', { ...self, Logo: 'data:image/png;base64,AAAA' }, admin)).toMatchObject({
+      ret: 400,
+      msg: '头像须为本系统上传的文件',
+    });
+    expect((await t.api('/user/UpdateSelf', { ...self, Logo: await upload(admin) }, admin)).ret).toBe(0);
+  });
 });
 
 describe('the last resort', () => {
