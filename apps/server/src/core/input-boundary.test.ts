@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { uploadPng } from '../../test/uploads';
 import { communities, companies } from '../db/schema';
 import { createCompany } from '../db/seed/create-company';
-import { multipartBody, PNG_1PX } from '../modules/upload/fixtures';
 import { registerErrorHandlers } from './error-handler';
 
 /** The probe's findings (issue #11 items 5–7), each answered at the boundary with the product's own message. */
@@ -27,16 +27,7 @@ const json = (call: string, body: unknown, token = admin) =>
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
   });
 
-async function upload(token: string): Promise<string> {
-  const { body, contentType } = multipartBody([{ name: 'file', filename: 'a.png', data: PNG_1PX }], { tp: '2' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/Img/PostFiles',
-    payload: body,
-    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
-  });
-  return res.json().data.listFileNameUrl[0];
-}
+const upload = async (token: string) => (await uploadPng(t, token)).url;
 
 const company = {
   CmpName: '邻里物业',
@@ -132,6 +123,21 @@ describe('pictures are this company’s own uploads', () => {
       msg: '照片不存在，请重新上传',
     });
     expect(await t.api('/Community/Save', { ...community, Photos: [mine] }, admin)).toMatchObject({ ret: 0 });
+  });
+
+  it("a person's own avatar likewise", async () => {
+    const me = (await t.api<{ UserName: string; Phone: string }>('/user/GetInfo', {}, admin)).data;
+    const self = { UserName: me.UserName, Phone: me.Phone, Gender: 1 };
+    const theirs = await upload(other);
+    expect(await t.api('/user/UpdateSelf', { ...self, Logo: theirs }, admin)).toMatchObject({
+      ret: 400,
+      msg: '头像不存在，请重新上传',
+    });
+    expect(await t.api('/user/UpdateSelf', { ...self, Logo: 'data:image/png;base64,AAAA' }, admin)).toMatchObject({
+      ret: 400,
+      msg: '头像须为本系统上传的文件',
+    });
+    expect((await t.api('/user/UpdateSelf', { ...self, Logo: await upload(admin) }, admin)).ret).toBe(0);
   });
 });
 

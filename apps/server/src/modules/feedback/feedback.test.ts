@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { uploadPng as uploadOne } from '../../../test/uploads';
 import { feedback } from '../../db/schema';
-import { multipartBody, PNG_1PX } from '../upload/fixtures';
 
 let t: TestApp;
 let token: string;
@@ -11,16 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function uploadPng(): Promise<string> {
-  const { body, contentType } = multipartBody([{ name: 'file', filename: 'a.png', data: PNG_1PX }], { tp: '2' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/Img/PostFiles',
-    payload: body,
-    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
-  });
-  return res.json().data.listFileName[0];
-}
+const uploadPng = async () => (await uploadOne(t, token)).name;
 
 describe('feedback', () => {
   it('requires contents, trimmed', async () => {

@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { fail, fieldError } from '../../core/errors';
+import { assertOwnUploads } from '../../core/upload-refs';
 import type { Tx } from '../../db/client';
 import { handoverAppointments, handoverRecords, meters, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -81,6 +82,8 @@ export async function completeHandover(deps: AppDeps, auth: Auth, b: HandoverCom
   if (b.Accepted && !b.SignatureImg && !b.OwnerSigned)
     throw fieldError('OwnerSigned', '请上传业主签名或勾选业主已签字确认');
   if (!b.Accepted && !b.Reason) throw fieldError('Reason', '请输入整改原因');
+  const photos = b.InspectResults.flatMap((r) => r.Photos ?? []);
+  await assertOwnUploads(db, auth.cmpId, [b.SignatureImg, ...photos], 'SignatureImg', '图片不存在，请重新上传');
   const now = deps.now();
   const today = todayIn(now, auth.timeZone);
   return db.transaction(async (tx) => {

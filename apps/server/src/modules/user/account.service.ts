@@ -7,6 +7,7 @@ import { fieldError, notFound } from '../../core/errors';
 import { hashPassword, verifyPassword } from '../../core/passwords';
 import { communityIdsOf } from '../../core/scope';
 import { fmtTime } from '../../core/time';
+import { assertOwnUploads } from '../../core/upload-refs';
 import { auditLog, companies, departments, positions, userPositions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { checkCode } from '../sys-help/phone-codes.service';
@@ -123,6 +124,7 @@ export async function updateSelf(deps: AppDeps, auth: Auth, p: UpdateSelfBody, i
   const { db } = deps.database;
   const [me] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, auth.userId));
   if (!me) throw notFound();
+  await assertOwnUploads(db, auth.cmpId, [p.Logo], 'Logo', '头像不存在，请重新上传');
   if (p.Phone !== me.phone) {
     const [taken] = await db
       .select({ id: users.id })
