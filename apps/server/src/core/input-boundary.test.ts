@@ -116,7 +116,7 @@ describe('pictures are this company’s own uploads', () => {
     const theirs = await upload(other);
     expect(await t.api('/user/CompanyEdit', { ...company, Logo: theirs }, admin)).toMatchObject({
       ret: 400,
-      msg: '企业标志不存在，请重新上传',
+      msg: '企业Logo不存在，请重新上传',
     });
     expect(await t.api('/Community/Save', { ...community, Photos: [theirs] }, admin)).toMatchObject({
       ret: 400,

@@ -83,7 +83,10 @@ export async function completeHandover(deps: AppDeps, auth: Auth, b: HandoverCom
     throw fieldError('OwnerSigned', '请上传业主签名或勾选业主已签字确认');
   if (!b.Accepted && !b.Reason) throw fieldError('Reason', '请输入整改原因');
   const photos = b.InspectResults.flatMap((r) => r.Photos ?? []);
-  await assertOwnUploads(db, auth.cmpId, [b.SignatureImg, ...photos], 'SignatureImg', '图片不存在，请重新上传');
+  await assertOwnUploads(db, auth, { name: 'SignatureImg', label: '图片', msg: '图片不存在，请重新上传' }, [
+    b.SignatureImg,
+    ...photos,
+  ]);
   const now = deps.now();
   const today = todayIn(now, auth.timeZone);
   return db.transaction(async (tx) => {

@@ -77,7 +77,6 @@ export async function saveStaff(deps: AppDeps, auth: Auth, b: StaffSaveBody, ip:
         .where(and(eq(positions.cmpId, auth.cmpId), eq(positions.isSystem, true)));
       if (sys && !b.PositionIds.includes(sys.id)) throw fieldError('PositionIds', '企业管理员必须保留超级管理员岗位');
     }
-    await assertOwnUploads(tx, auth.cmpId, [b.Logo], 'Logo', '头像不存在，请重新上传');
     const all = old?.isAdmin ? true : b.AllCommunity;
     const cmIds = old?.isAdmin ? [] : await checkCommunities(tx, auth, all, b.CommunityIds);
     if (b.ArchiveId) {

@@ -124,7 +124,7 @@ export async function updateSelf(deps: AppDeps, auth: Auth, p: UpdateSelfBody, i
   const { db } = deps.database;
   const [me] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, auth.userId));
   if (!me) throw notFound();
-  await assertOwnUploads(db, auth.cmpId, [p.Logo], 'Logo', '头像不存在，请重新上传');
+  await assertOwnUploads(db, auth, { name: 'Logo', label: '头像' }, [p.Logo], { table: 'users', id: auth.userId });
   if (p.Phone !== me.phone) {
     const [taken] = await db
       .select({ id: users.id })
