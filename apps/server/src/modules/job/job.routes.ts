@@ -17,7 +17,7 @@ export const jobCalls = [
     path: '/Job/Run',
     admin: true,
     body: z.object({ Name: zRequiredText('请选择任务', 60, '任务名称') }),
-    handler: async (b, { deps, auth, req }) => {
+    handler: async (b, { deps, req }) => {
       const job = allJobs.find((j) => j.name === b.Name);
       if (!job) throw fail('任务不存在');
       const now = deps.now();
