@@ -1,0 +1,1 @@
+CREATE INDEX "rooms_list_order_idx" ON "rooms" USING btree ("cmp_id","building_id","unit_id","floor","room_no","id");
