@@ -163,6 +163,7 @@ export const FIELD_LABELS: Record<string, string> = {
   RoomNo: '房号',
   RoomStatusAfter: '交房后房间状态',
   RoomType: '房间类型',
+  RunId: '任务编号',
   Rooms: '房间',
   School: '毕业院校',
   ServicePhone: '服务电话',

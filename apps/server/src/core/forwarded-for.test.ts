@@ -20,10 +20,10 @@ async function loginFrom(app: TestApp, forwardedFor: string, account = 'nobody',
   return res.json() as Envelope<string>;
 }
 
-/** More sign-ins than the limit, each claiming another address; answers' ret in order. */
+/** More sign-ins than the limit, each claiming another address (and another name: the per-account limit is not this test's); answers' ret in order. */
 async function spray(app: TestApp): Promise<number[]> {
   const rets = [];
-  for (let i = 1; i <= TRIES; i++) rets.push((await loginFrom(app, `198.51.100.${i}`)).ret);
+  for (let i = 1; i <= TRIES; i++) rets.push((await loginFrom(app, `198.51.100.${i}`, `nobody${i}`)).ret);
   return rets;
 }
 

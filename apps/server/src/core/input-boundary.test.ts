@@ -120,7 +120,7 @@ describe('pictures are this company’s own uploads', () => {
     });
     expect(await t.api('/Community/Save', { ...community, Photos: [theirs] }, admin)).toMatchObject({
       ret: 400,
-      msg: '照片不存在，请重新上传',
+      msg: '小区照片不存在，请重新上传',
     });
     expect(await t.api('/Community/Save', { ...community, Photos: [mine] }, admin)).toMatchObject({ ret: 0 });
   });

@@ -33,7 +33,7 @@ export const jobCalls = [
   call({
     path: '/Job/Progress',
     reads: true,
-    body: z.object({ RunId: zId('RunId 不正确') }),
+    body: z.object({ RunId: zId('任务编号不正确') }),
     handler: async (b, { deps, auth }) => {
       const [j] = await deps.database.db
         .select()

@@ -72,7 +72,8 @@ export async function replaceFaces(
     const old = (
       await sqlRows<{ id: number }>(
         tx,
-        sql`update face_images set status = 2, updated_at = ${now} where resident_id = ${residentId} and status = 1 returning id`,
+        sql`update face_images set status = 2, updated_at = ${now}
+          where resident_id = ${residentId} and status = 1 and cmp_id = ${auth.cmpId} returning id`,
       )
     ).map((o) => Number(o.id));
     await enqueueFaceDeletes(tx, auth.cmpId, old, now, false);

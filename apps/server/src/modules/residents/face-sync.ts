@@ -32,7 +32,7 @@ export async function enqueueFaceAdds(tx: Tx, cmpId: number, faceIds: number[], 
   // A resident back in a community: his face goes to its lanes again, so their 删除 rows are void.
   await tx.execute(sql`delete from face_syncs d using face_syncs a
     where d.op = 2 and a.op = 1 and a.state = 0 and a.face_id = d.face_id and a.lane_id = d.lane_id
-      and d.face_id = any(${idList(faceIds)}::int[])
+      and d.cmp_id = ${cmpId} and d.face_id = any(${idList(faceIds)}::int[])
       and exists (select 1 from resident_rooms rr join lanes la on la.community_id = rr.community_id
         where la.id = d.lane_id and rr.resident_id = d.resident_id and rr.move_out_date is null)`);
 }
@@ -56,7 +56,7 @@ export async function enqueueFaceDeletes(tx: Tx, cmpId: number, faceIds: number[
   // The 下发 of those lanes is void now: a pending one must not reach the device after its delete.
   await tx.execute(sql`delete from face_syncs s using face_syncs d
     where d.face_id = s.face_id and d.lane_id = s.lane_id and d.op = 2 and d.state = 0 and s.op = 1
-      and s.face_id = any(${idList(faceIds)}::int[]) and s.state <> 1`);
+      and s.cmp_id = ${cmpId} and s.face_id = any(${idList(faceIds)}::int[]) and s.state <> 1`);
 }
 
 /** The current faces of these residents. */
@@ -85,6 +85,7 @@ export async function dispatchFaceTasks(deps: AppDeps, opts: { cmpId?: number; f
   ];
   const tasks = await sqlRows<{
     id: number;
+    cmp_id: number;
     lane_id: number;
     device_sn: string;
     op: number;
@@ -94,7 +95,7 @@ export async function dispatchFaceTasks(deps: AppDeps, opts: { cmpId?: number; f
     img_path: string;
   }>(
     db,
-    sql`select s.id, s.lane_id, la.device_sn, s.op, s.face_id, s.resident_id, e.name, f.img_path
+    sql`select s.id, s.cmp_id, s.lane_id, la.device_sn, s.op, s.face_id, s.resident_id, e.name, f.img_path
       from face_syncs s join lanes la on la.id = s.lane_id join face_images f on f.id = s.face_id
       join residents e on e.id = s.resident_id
       where s.state = 0 and s.last_try_time is null ${filter[0]} ${filter[1]} order by s.id limit 500`,
@@ -115,14 +116,15 @@ export async function dispatchFaceTasks(deps: AppDeps, opts: { cmpId?: number; f
     const now = deps.now();
     if (result.state === 'done')
       await db.execute(sql`update face_syncs set state = 1, try_count = try_count + 1, last_try_time = ${now},
-        done_time = ${now}, fail_code = '', fail_reason = '', updated_at = ${now} where id = ${t.id} and state = 0`);
+        done_time = ${now}, fail_code = '', fail_reason = '', updated_at = ${now}
+        where id = ${t.id} and cmp_id = ${t.cmp_id} and state = 0`);
     else if (result.state === 'queued')
       await db.execute(sql`update face_syncs set try_count = try_count + 1, last_try_time = ${now}, updated_at = ${now}
-        where id = ${t.id} and state = 0`);
+        where id = ${t.id} and cmp_id = ${t.cmp_id} and state = 0`);
     else
       await db.execute(sql`update face_syncs set state = 2, try_count = try_count + 1, last_try_time = ${now},
         fail_code = ${result.code.slice(0, 30)}, fail_reason = ${result.reason.slice(0, 100)}, updated_at = ${now}
-        where id = ${t.id} and state = 0`);
+        where id = ${t.id} and cmp_id = ${t.cmp_id} and state = 0`);
   }
   return tasks.length;
 }

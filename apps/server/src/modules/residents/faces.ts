@@ -237,7 +237,9 @@ export async function deleteFace(deps: AppDeps, auth: Auth, id: number, ip: stri
   const now = deps.now();
   await deps.database.db.transaction(async (tx) => {
     await enqueueFaceDeletes(tx, auth.cmpId, [id], now, false);
-    await tx.execute(sql`update face_images set status = 2, updated_at = ${now} where id = ${id}`);
+    await tx.execute(
+      sql`update face_images set status = 2, updated_at = ${now} where id = ${id} and cmp_id = ${auth.cmpId}`,
+    );
     await audit(
       tx,
       { cmpId: auth.cmpId, userId: auth.userId, action: 'face.del', entity: 'face', entityId: id, ip },
