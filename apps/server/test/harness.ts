@@ -40,6 +40,8 @@ export async function createTestApp(opts: { rateLimitMax?: number; env?: NodeJS.
   const sent: SmsMessage[] = [];
   const sms: SmsProvider = { name: 'test', send: async (m) => void sent.push(m) };
   let offsetMs = 0;
+  // A frozen clock stands still (advance still moves it): tests of rates and expiries then count exactly.
+  let frozenAt: number | null = null;
   // The fake access device: records every face task; answers done, queued (device pulls later) or an error code.
   const faceTasks: FaceTask[] = [];
   let faceAnswer: 'done' | 'queued' | string = 'done';
@@ -59,7 +61,13 @@ export async function createTestApp(opts: { rateLimitMax?: number; env?: NodeJS.
     webDist: path.join(dataDir, 'no-web'),
     signInRateLimit: rateLimitMax,
   };
-  const deps: AppDeps = { config, database, sms, faceDevices, now: () => new Date(Date.now() + offsetMs) };
+  const deps: AppDeps = {
+    config,
+    database,
+    sms,
+    faceDevices,
+    now: () => new Date((frozenAt ?? Date.now()) + offsetMs),
+  };
   const app = await buildApp(deps, { logger: false, rateLimitMax });
   await app.ready();
 
@@ -127,6 +135,10 @@ export async function createTestApp(opts: { rateLimitMax?: number; env?: NodeJS.
     api,
     login,
     lastCode,
+    /** Stops the app's clock where it is; `advance` still moves it. */
+    freeze: () => {
+      frozenAt ??= Date.now();
+    },
     advance: (ms: number) => {
       offsetMs += ms;
     },
