@@ -44,7 +44,7 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
 
   // The values this opening set (a new record's defaults, then the loaded record). The drawer mounts its fields
   // anew on every opening after the first, and list fields (身份 and 入住日期 of 新增住户) came up blank: once the
-  // drawer is in place (before anyone can type) the same values are set again.
+  // drawer is in place the same values are set again on the fields nobody has touched yet.
   const shown = useRef<Partial<V>>({});
   const show = (values: Partial<V>) => {
     shown.current = { ...shown.current, ...values };
@@ -99,7 +99,10 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
       open={props.open}
       onClose={close}
       afterOpenChange={(opened) => {
-        if (opened) form.setFieldsValue(shown.current as never);
+        if (!opened) return;
+        // Only fields nobody has typed into: a quick hand may already be filling the form while it slides in.
+        const untouched = Object.entries(shown.current).filter(([name]) => !form.isFieldTouched(name));
+        form.setFieldsValue(Object.fromEntries(untouched) as never);
       }}
       size={width}
       // No forceRender: a hidden drawer would stay on the Esc stack and take the Esc meant for the open one.
