@@ -101,7 +101,7 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
       afterOpenChange={(opened) => {
         if (!opened) return;
         // Only fields nobody has typed into: a quick hand may already be filling the form while it slides in.
-        const untouched = Object.entries(shown.current).filter(([name]) => !form.isFieldTouched(name));
+        const untouched = Object.entries(shown.current).filter(([name]) => !form.isFieldTouched(name as never));
         form.setFieldsValue(Object.fromEntries(untouched) as never);
       }}
       size={width}
