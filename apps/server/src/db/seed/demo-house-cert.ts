@@ -24,10 +24,17 @@ const certificate = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="
 </svg>`);
 
 /**
- * Draws the demo 房产证 once into the uploads store when the seed recorded it as an upload, and records its real
- * size; returns whether it drew. Runs at start in a demo, like writeDemoFaces, so 待审核 never shows 无图.
+ * Makes the demo 房产证 readable: records it as an upload of the company whose registrations carry it (else
+ * /uploads/ refuses it), draws it once into the uploads store and records its real size; returns whether it drew.
+ * Runs at start in a demo, like writeDemoFaces, so 待审核 never shows 无图.
  */
 export async function writeDemoHouseCert(db: Db, dataDir: string): Promise<boolean> {
+  await db.execute(sql`insert into uploads (cmp_id, user_id, original_name, stored_path, mime, size, kind, ref_table)
+    select g.cmp_id, u.id, '房产证.jpg', ${DEMO_HOUSE_CERT}, 'image/jpeg', 0, 'image', 'registrations'
+    from registrations g join users u on u.cmp_id = g.cmp_id and u.is_admin
+    where g.attachments @> jsonb_build_array(${DEMO_HOUSE_CERT}::text)
+    order by u.id limit 1
+    on conflict (stored_path) do nothing`);
   const [row] = await sqlRows(db, sql`select 1 from uploads where stored_path = ${DEMO_HOUSE_CERT}`);
   const file = path.join(uploadsDir(dataDir), DEMO_HOUSE_CERT);
   if (!row || (await fs.stat(file).catch(() => null))) return false;

@@ -100,11 +100,6 @@ async function seedRegistrations(tx: Tx, cmpId: number, sunny: number) {
     from (select id, row_number() over (order by id desc) as k from rooms where community_id = ${sunny} and status = 2) x
     join rooms r on r.id = x.id where x.k <= 9`);
   await tx.execute(sql`update registrations set lease_end = current_date + 180 where cmp_id = ${cmpId} and role = 3`);
-  // The attachment they share is an upload of the company (else /uploads/ refuses it); start draws its file.
-  await tx.execute(sql`insert into uploads (cmp_id, user_id, original_name, stored_path, mime, size, kind, ref_table)
-    select ${cmpId}::int, u.id, '房产证.jpg', ${DEMO_HOUSE_CERT}, 'image/jpeg', 0, 'image', 'registrations'
-    from users u where u.cmp_id = ${cmpId} and u.is_admin order by u.id limit 1
-    on conflict (stored_path) do nothing`);
   // The approved ones are residents with their link (Source 业主APP).
   await tx.execute(sql`insert into residents (cmp_id, name, mobile, source, status, app_user_id)
     select ${cmpId}::int, g.name, g.mobile, 2, 1, g.app_user_id from registrations g where g.cmp_id = ${cmpId} and g.status = 1`);
