@@ -6,6 +6,7 @@ import { JobWorker } from './core/job-queue';
 import { Scheduler } from './core/jobs';
 import { stopOnSignals } from './core/shutdown';
 import { writeDemoFaces } from './db/seed/demo-faces';
+import { writeDemoHouseCert } from './db/seed/demo-house-cert';
 import { seedIfEmpty } from './db/seed/seed';
 import type { AppDeps } from './deps';
 import { allJobHandlers, allJobs } from './modules/jobs';
@@ -23,6 +24,7 @@ if (config.demo) {
   const seeded = await seedIfEmpty(database.db);
   if (seeded) app.log.info('empty database: demo company 邻里物业 seeded (admin / Admin@123)');
   await writeDemoFaces(database.db, config.dataDir);
+  await writeDemoHouseCert(database.db, config.dataDir);
 }
 
 const scheduler = new Scheduler(deps, allJobs, app.log);

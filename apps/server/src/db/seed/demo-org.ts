@@ -19,7 +19,7 @@ const DEMO_POSITIONS: { name: string; remark: string; screens: string[]; system?
   },
   {
     name: '收费员',
-    remark: '收银台、收费记录、预存款、欠费催缴',
+    remark: '收费台、收款记录、预存款、欠费催缴',
     screens: ['sfgl_jft', 'sfgl_zsdc', 'sfgl_yckgl', 'sfgl_yjfwjf'],
   },
   {

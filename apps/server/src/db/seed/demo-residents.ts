@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
+import { DEMO_HOUSE_CERT } from './demo-house-cert';
 
 /** ResidentTag defaults of every company (residents.md "Entities"). */
 export async function seedDefaultTags(tx: Tx, cmpId: number) {
@@ -90,7 +91,7 @@ async function seedRegistrations(tx: Tx, cmpId: number, sunny: number) {
     select ${cmpId}::int, r.community_id, r.id, 9000 + x.k,
       (array['王芳','李强','陈静','赵磊','周敏','吴杰','孙艳','郑涛','冯勇'])[x.k], '152' || lpad(x.k::text, 8, '0'), '',
       case when x.k % 3 = 0 then 3 else 2 end, case when x.k % 3 = 0 then '' else '子女' end,
-      '["demo/house-cert.jpg"]'::jsonb,
+      jsonb_build_array(${DEMO_HOUSE_CERT}::text),
       case when x.k <= 5 then 0 when x.k <= 8 then 1 else 2 end,
       case when x.k > 5 then (select id from users where cmp_id = ${cmpId} and is_admin order by id limit 1) end,
       case when x.k > 5 then now() - interval '1 day' end,
