@@ -90,4 +90,31 @@ describe('request client', () => {
     await expect(request('/slow/Call')).rejects.toMatchObject({ kind: 'transport' });
     expect(toasts).toEqual([['error', 'timeout of 30000ms exceeded']]);
   });
+
+  /** The server refuses before the route with an HTTP error status, still answering its envelope (or not). */
+  function refuse(status: number, data: unknown): void {
+    http.defaults.adapter = (async (config: InternalAxiosRequestConfig) => {
+      const response = { data, status, statusText: '', headers: {}, config };
+      throw new AxiosError(`Request failed with status code ${status}`, 'ERR_BAD_REQUEST', config, null, response);
+    }) as AxiosAdapter;
+  }
+
+  it("an HTTP 413/431/400 toasts the envelope's Chinese msg, not axios's", async () => {
+    for (const [status, msg] of [
+      [413, '请求数据过大'],
+      [431, '请求过长'],
+      [400, '请求数据格式不正确'],
+    ] as const) {
+      toasts.length = 0;
+      refuse(status, { ret: status, msg, data: null });
+      await expect(request('/Upload/Image')).rejects.toMatchObject({ kind: 'transport', ret: status, message: msg });
+      expect(toasts).toEqual([['error', msg]]);
+    }
+  });
+
+  it("an HTTP error without an envelope (a proxy's HTML page) keeps axios's message", async () => {
+    refuse(502, '<html>Bad Gateway</html>');
+    await expect(request('/a/B')).rejects.toMatchObject({ kind: 'transport', ret: -1 });
+    expect(toasts).toEqual([['error', 'Request failed with status code 502']]);
+  });
 });

@@ -108,12 +108,19 @@ export function unwrapEnvelope<T>(body: Envelope<T> | undefined, options: Reques
   throw new ApiError(msg, Number.isNaN(ret) ? -1 : ret, 'ret', body?.data);
 }
 
-/** A transport failure (network, timeout): toasted once and typed as ApiError. */
+/**
+ * A transport failure (network, timeout, an HTTP error status): toasted once and typed as ApiError. The server
+ * answers a refused request (413 body too large, 431 headers too long, 400 malformed) with its envelope, whose
+ * Chinese msg says more than axios's 'Request failed with status code 413'.
+ */
 export function transportError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
-  const message = (error as AxiosError)?.message || MSG_DEFAULT_ERROR;
+  const envelope = (error as AxiosError<Partial<Envelope> | undefined>)?.response?.data;
+  const said = envelope && typeof envelope === 'object' && typeof envelope.msg === 'string' && envelope.msg;
+  const message = said || (error as AxiosError)?.message || MSG_DEFAULT_ERROR;
   ui.toast('error', message);
-  return new ApiError(message, -1, 'transport');
+  const ret = said ? Number(envelope.ret) : NaN;
+  return new ApiError(message, Number.isNaN(ret) ? -1 : ret, 'transport', said ? envelope.data : undefined);
 }
 
 /** POST a call and return the whole envelope (lists need `count`). */

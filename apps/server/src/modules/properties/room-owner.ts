@@ -48,6 +48,8 @@ export async function linkOwner(
       target: [residentRooms.roomId, residentRooms.residentId],
       targetWhere: sql`${residentRooms.moveOutDate} is null`,
       set: { role: 1, isPrimary: true, updatedAt: now },
+      // The upsert's UPDATE repeats the tenant guard like every other write.
+      setWhere: eq(residentRooms.cmpId, auth.cmpId),
     });
   await tx
     .update(rooms)

@@ -4,6 +4,7 @@ import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { fail, notFound } from '../../core/errors';
 import { inScope } from '../../core/scope';
+import { assertOwnUploads } from '../../core/upload-refs';
 import { buildings, registrations, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notify } from '../messages/notify';
@@ -59,6 +60,9 @@ export async function submitRegistration(deps: AppDeps, auth: Auth, b: Registrat
       })
       .returning({ id: registrations.id });
     const id = row!.id;
+    // Until app accounts exist the call runs as the company's stand-in (Auth): its company must own the files.
+    const files = { name: 'Attachments', label: '附件' };
+    await assertOwnUploads(tx, auth, files, b.Attachments, { table: 'registrations', id });
     await notify(tx, {
       cmpId: auth.cmpId,
       roleKey: 'zhgl_zhgl',

@@ -2,7 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registrations, rooms, sysMessages } from '../../db/schema';
+import { createCompany } from '../../db/seed/create-company';
 import { communityId } from '../properties/test-helpers';
+import { PNG_1PX } from '../upload/fixtures';
+import { uploadImage } from './test-helpers';
 
 let t: TestApp;
 let admin: string;
@@ -12,16 +15,51 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const pendingRoom = async () => {
+  const [room] = await t.db
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(and(eq(rooms.communityId, await communityId(t, '阳光花园')), eq(rooms.status, 2)))
+    .orderBy(rooms.id)
+    .limit(1);
+  return room!.id;
+};
+
+describe('住户认证 提交', () => {
+  it("refuses another company's upload as an attachment and keeps the company's own", async () => {
+    await createCompany(t.db, { name: '别家物业', account: 'regother', password: 'Other2026' });
+    const theirs = await uploadImage(t, PNG_1PX, await t.login('regother', 'Other2026'), 'r1.png');
+    const mine = await uploadImage(t, PNG_1PX, admin, 'r2.png');
+    const body = { RoomId: await pendingRoom(), AppUserId: 911, Name: '钱多', Mobile: '13912340911', Role: 1 };
+    const refused = await t.api('/Registration/Submit', { ...body, Attachments: [`/uploads/${theirs}`] }, admin);
+    expect(refused).toMatchObject({
+      ret: 400,
+      msg: '附件不存在，请重新上传',
+      data: { Errors: { Attachments: '附件不存在，请重新上传' } },
+    });
+    expect(await t.db.select().from(registrations).where(eq(registrations.appUserId, 911))).toEqual([]);
+    const ok = await t.api<{ Id: number }>(
+      '/Registration/Submit',
+      { ...body, Attachments: [`/uploads/${mine}`] },
+      admin,
+    );
+    expect(ok.ret, ok.msg).toBe(0);
+    const [saved] = await t.db.select().from(registrations).where(eq(registrations.id, ok.data.Id));
+    expect(saved!.attachments).toEqual([`/uploads/${mine}`]);
+    expect((await t.api('/Registration/Withdraw', { Id: ok.data.Id, AppUserId: 911 }, admin)).ret).toBe(0);
+  });
+});
+
 describe('住户认证 撤回', () => {
   it('the applicant withdraws his pending application; the reminders go read; staff can no longer act', async () => {
-    const sunny = await communityId(t, '阳光花园');
-    const [room] = await t.db
-      .select({ id: rooms.id })
-      .from(rooms)
-      .where(and(eq(rooms.communityId, sunny), eq(rooms.status, 2)))
-      .orderBy(rooms.id)
-      .limit(1);
-    const body = { RoomId: room!.id, AppUserId: 901, Name: '赵敏', Mobile: '13912340901', Role: 2, Relation: '配偶' };
+    const body = {
+      RoomId: await pendingRoom(),
+      AppUserId: 901,
+      Name: '赵敏',
+      Mobile: '13912340901',
+      Role: 2,
+      Relation: '配偶',
+    };
     const sub = await t.api<{ Id: number }>('/Registration/Submit', body, admin);
     expect(sub.ret, sub.msg).toBe(0);
     const id = sub.data.Id;

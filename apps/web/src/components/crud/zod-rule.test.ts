@@ -11,6 +11,13 @@ describe('form rules from the shared schema', () => {
     expect(zodFieldError(StaffSaveBody, 'Phone', '1381234')).toBe('手机号格式不正确，请重新输入');
   });
 
+  it("names the field in the product's generic wording, as the server's parse of the whole body does", () => {
+    expect(zodFieldError(StaffSaveBody, 'Gender', 'abc')).toBe('性别须为数字');
+    expect(zodFieldError(StaffSaveBody, 'Gender', -5)).toBe('性别不能小于0');
+    const server = StaffSaveBody.safeParse({ Gender: -5 }).error?.issues.find((i) => i.path[0] === 'Gender');
+    expect(server?.message).toBe('性别不能小于0');
+  });
+
   it('knows which fields are required', () => {
     expect(zodRequired(CompanyEditBody, 'CmpName')).toBe(true);
     expect(zodRequired(CompanyEditBody, 'ShortName')).toBe(false);

@@ -1,9 +1,13 @@
+import { productMessage } from '@linli/shared';
 import type { FormRule } from 'antd';
 import { dateText } from './list-logic';
 
 /** What the kit needs of a zod schema: `safeParse`. Typed structurally so the web app need not import zod. */
 interface ParsesValue {
-  safeParse(value: unknown): { success: boolean; error?: { issues: { message: string; path?: PropertyKey[] }[] } };
+  safeParse(
+    value: unknown,
+    params?: { error?: typeof productMessage },
+  ): { success: boolean; error?: { issues: { message: string; path?: PropertyKey[] }[] } };
 }
 interface ObjectSchema {
   shape: Record<string, ParsesValue>;
@@ -14,7 +18,9 @@ export function zodFieldError(schema: ObjectSchema, name: string, value: unknown
   const field = schema.shape[name];
   if (!field) return undefined;
   const plain = Array.isArray(value) ? value.map(dateText) : dateText(value);
-  const res = field.safeParse(plain);
+  // Parsed alone, the value has no path, so the product's wording would say '请填写此项': give it the field's name,
+  // as the server's parse of the whole body has (a schema's own message still wins).
+  const res = field.safeParse(plain, { error: (iss) => productMessage({ ...iss, path: [name, ...(iss.path ?? [])] }) });
   return res.success ? undefined : (res.error?.issues[0]?.message ?? '格式不正确');
 }
 

@@ -44,13 +44,20 @@ export const faceColumns: CrudColumn<FaceRow>[] = [
   {
     title: '房屋',
     dataIndex: 'RoomText',
-    width: 220,
+    width: 200,
     render: (t: string, r) => (r.RoomMore > 0 ? `${t} +${r.RoomMore}` : t),
   },
-  { title: '采集方式', dataIndex: 'Source', width: 90, render: (s: number) => FACE_SOURCE_NAMES[s] ?? '' },
+  // 采集方式 and 最近同步 start hidden (列设置 shows them): 同步 must fit 1440 px without scrolling.
+  {
+    title: '采集方式',
+    dataIndex: 'Source',
+    width: 90,
+    defaultHidden: true,
+    render: (s: number) => FACE_SOURCE_NAMES[s] ?? '',
+  },
   { title: '上传时间', dataIndex: 'UploadTime', width: 150 },
   { title: '同步', dataIndex: 'SyncDone', key: 'Sync', width: 120, render: (_: number, r) => <SyncCell row={r} /> },
-  { title: '最近同步', dataIndex: 'LastSyncTime', width: 150 },
+  { title: '最近同步', dataIndex: 'LastSyncTime', width: 150, defaultHidden: true },
 ];
 
 export const faceSearch = (communities: Option[], lanes: Option[]): SearchField[] => [

@@ -57,7 +57,7 @@ export default function FaceDataPage() {
             </Auth>
           </>
         )}
-        actionsWidth={260}
+        actionsWidth={250}
         rowActions={(row) =>
           row.Id ? (
             <>

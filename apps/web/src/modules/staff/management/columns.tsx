@@ -17,20 +17,22 @@ export const STATE_OPTIONS: Option[] = [
 
 export function staffColumns(state: { can: boolean; busyId: number | null; toggle(row: StaffRow): void }) {
   const columns: CrudColumn<StaffRow>[] = [
-    { title: '登录账号', dataIndex: 'UserAccount', width: 120, fixed: 'left', hideable: false },
-    { title: '姓名', dataIndex: 'UserName', width: 100 },
-    { title: '手机', dataIndex: 'Phone', width: 120 },
-    { title: '部门', dataIndex: 'DptName', width: 110 },
+    { title: '登录账号', dataIndex: 'UserAccount', width: 110, fixed: 'left', hideable: false },
+    { title: '姓名', dataIndex: 'UserName', width: 90 },
+    { title: '手机', dataIndex: 'Phone', width: 115 },
+    // 部门 and 最后登录 start hidden (列设置 shows them; the tree beside already picks the department): 负责小区 and
+    // 状态 must fit 1440 px beside the department tree without scrolling.
+    { title: '部门', dataIndex: 'DptName', width: 110, defaultHidden: true },
     {
       title: '岗位',
       dataIndex: 'PositionNames',
-      width: 160,
+      width: 130,
       render: (names: string[]) => names.map((n) => <Tag key={n}>{n}</Tag>),
     },
     {
       title: '负责小区',
       dataIndex: 'CommunityNames',
-      width: 170,
+      width: 150,
       render: (names: string[], row) => (
         <span title={row.AllCommunity ? '全部小区' : names.join('、')}>
           {communitySummary(row.AllCommunity, names)}
@@ -40,7 +42,7 @@ export function staffColumns(state: { can: boolean; busyId: number | null; toggl
     {
       title: '状态',
       dataIndex: 'State',
-      width: 130,
+      width: 120,
       render: (value: number, row) => (
         <Space size={4}>
           <Switch
@@ -65,6 +67,7 @@ export function staffColumns(state: { can: boolean; busyId: number | null; toggl
       title: '最后登录',
       dataIndex: 'LastLoginTime',
       width: 210,
+      defaultHidden: true,
       render: (t: string, row) => (
         <Typography.Text type={t ? undefined : 'secondary'}>{lastLogin(t, row.LastLoginIp)}</Typography.Text>
       ),

@@ -91,7 +91,7 @@ export default function StaffPage() {
             </Button>
           </Auth>
         )}
-        actionsWidth={250}
+        actionsWidth={190}
         rowActions={(row) => (
           <>
             <Auth btn="edit">
