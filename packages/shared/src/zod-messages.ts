@@ -61,7 +61,4 @@ export function productMessage(iss: Issue): string {
   }
 }
 
-// In the browser the console runs under a Content-Security-Policy without 'unsafe-eval': zod's compiled parsers
-// (and the `new Function` probe alone) would be reported as violations there, so the browser parses without them.
-const inBrowser = typeof (globalThis as { document?: unknown }).document !== 'undefined';
-z.config({ customError: productMessage, ...(inBrowser ? { jitless: true } : {}) });
+z.config({ customError: productMessage });
