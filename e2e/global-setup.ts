@@ -18,7 +18,8 @@ function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(url: string, server: ChildProcess, ms = 60_000) {
+// E2E_SERVER_WAIT_MS: a machine under heavy load may need longer for the first start (migrations and the demo seed).
+async function waitUntilUp(url: string, server: ChildProcess, ms = Number(process.env.E2E_SERVER_WAIT_MS ?? 60_000)) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (server.exitCode !== null) throw new Error(`server exited early; see ${serverLog}`);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../apps/server/src/db/client';
 import { createCompany } from '../../apps/server/src/db/seed/create-company';
+import { seedLargeParking } from './large-parking';
 
 export const LARGE_ADMIN = { account: 'benchadmin', password: 'Bench@12345' };
 
@@ -62,10 +63,11 @@ export async function seedLargeCompany(db: Db, shape: LargeShape) {
   }
   await run(sql`update rooms set owner_resident_id = rr.resident_id, status = 2, handover_date = date '2021-05-20'
     from resident_rooms rr where rr.room_id = rooms.id and rr.role = 1 and rooms.cmp_id = ${cmpId}`);
+  const parking = await seedLargeParking(db, cmpId);
   await run(sql`analyze`);
   const counts = await db.execute<{ rooms: number; residents: number }>(sql`select
     (select count(*)::int from rooms where cmp_id = ${cmpId}) as rooms,
     (select count(*)::int from residents where cmp_id = ${cmpId}) as residents`);
   const row = (counts as unknown as { rows: { rooms: number; residents: number }[] }).rows[0]!;
-  return { cmpId, rooms: row.rooms, residents: row.residents };
+  return { cmpId, rooms: row.rooms, residents: row.residents, ...parking };
 }

@@ -464,7 +464,7 @@ test.describe('residents', () => {
     const pulled = await page.request.post('/api/DeviceGateway/PullTasks', { headers: device, data: { Max: 50 } });
     const tasks = ((await pulled.json()) as { data: { Tasks: { TaskId: number; ResidentId: number; Op: string }[] } })
       .data.Tasks;
-    const task = tasks.find((x) => x.ResidentId === residentId && x.Op === 'add');
+    const task = tasks.find((x) => x.ResidentId === residentId && x.Op === 'FaceAdd');
     expect(task, JSON.stringify(tasks)).toBeTruthy();
     const acked = await page.request.post('/api/DeviceGateway/AckTasks', {
       headers: device,

@@ -10,6 +10,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerCalls } from './core/calls';
 import { clientErrorHandler } from './core/client-error';
 import { registerErrorHandlers } from './core/error-handler';
+import { databaseRateStore } from './core/rate-limit-store';
 import { registerSecurityHeaders } from './core/security-headers';
 import { registerUploadServing } from './core/upload-serve';
 import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from './core/uploads';
@@ -61,7 +62,8 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
   await app.register(formbody, { parser: (s) => qs.parse(s) });
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: UPLOAD_MAX_FILES, fields: 20 } });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
+  // Counted in the database, so N processes on one PostgreSQL share each address's budget.
+  await app.register(rateLimit, { global: false, store: databaseRateStore(deps) });
   registerErrorHandlers(app);
 
   registerCalls(app, deps, allCalls, { rateLimitMax: opts.rateLimitMax });

@@ -17,6 +17,8 @@ export interface Config {
    * staff all sign in behind one address at shift start may need more; so does the e2e suite.
    */
   signInRateLimit: number | undefined;
+  /** Requests a second one access device may make (parking-access.md: 20); the bench lifts it (DEVICE_RATE_LIMIT). */
+  deviceRateLimit: number;
   /**
    * Which hops may set X-Forwarded-For (the client address behind the per-IP limits and the login log): false
    * trusts none, a number that many proxies in front, a list those addresses or CIDR ranges (Fastify's trustProxy).
@@ -53,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobs: env.JOBS !== '0' && env.JOBS !== 'false',
     webDist: path.resolve(env.WEB_DIST ?? path.join(root, 'apps/web/dist')),
     signInRateLimit: Number(env.SIGNIN_RATE_LIMIT) > 0 ? Number(env.SIGNIN_RATE_LIMIT) : undefined,
+    deviceRateLimit: Number(env.DEVICE_RATE_LIMIT) > 0 ? Number(env.DEVICE_RATE_LIMIT) : 20,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
   };

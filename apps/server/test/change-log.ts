@@ -9,8 +9,8 @@ import type { Db } from '../src/db/client';
  */
 export const LOG_TABLE = 'test_statement_log';
 
-/** Tables written by background work whatever the request did (the job runner's bookkeeping). */
-const BACKGROUND = new Set(['job_runs', LOG_TABLE]);
+/** Tables written whatever the request did: the job runner's bookkeeping and the per-address request counts. */
+const BACKGROUND = new Set(['job_runs', 'sign_in_guards', LOG_TABLE]);
 /** The audit trail records who did (or exported) what; an entry there is a trace of the call, not a change of data. */
 const TRAIL = new Set(['audit_log']);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MSG_PASSWORD_MISMATCH } from './constants';
+import { checkPlate, normalisePlate } from './plate';
 import { checkCertNo, checkEmail, checkMobile, checkPassword, normaliseCertNo, validate } from './validation';
 // Installs the product's wording for the checks no rule words itself (wrong types, missing fields).
 import './zod-messages';
@@ -58,6 +59,8 @@ export const zOptionalEmail = () => optionalCheckedText(checkEmail);
 /** Spec §5 certnmb rule; the result is upper-cased (a typed 'x' becomes 'X'). */
 export const zCertNo = (requiredMsg = '请输入身份证号') =>
   checkedText(checkCertNo, requiredMsg).transform(normaliseCertNo);
+/** parking-access.md plate rule ('请输入正确的车牌号'); the result is the normalised plate. */
+export const zPlate = (requiredMsg = '请输入车牌号') => checkedText(checkPlate, requiredMsg).transform(normalisePlate);
 /** 8–20 characters with letters and digits: '密码需为8-20位，且包含字母和数字'. */
 export const zPassword = (requiredMsg = '请输入密码') =>
   z

@@ -61,7 +61,8 @@ const leaks = (text: string, markers: string[], path?: string) => {
   return [...new Set(found)];
 };
 
-describe('access walk: every call refuses every intruder and changes nothing', () => {
+// A walk over every registered call grows with each module: it gets the time of a walk, not of one call.
+describe('access walk: every call refuses every intruder and changes nothing', { timeout: 120_000 }, () => {
   it('finds the rows and people it walks with', () => {
     // The demo seeds no handover appointment, registration, message or lane in 阳光花园; the rest must exist.
     const optional = ['appointment', 'registration', 'message', 'lane'];

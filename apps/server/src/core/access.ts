@@ -7,12 +7,19 @@ export interface Grants {
 
 const groupOf = new Map<string, string>(roleTree.flatMap((g) => g.children.map((c) => [c, g.key] as const)));
 
-/** The super administrator holds every catalog key and every button. */
-export function adminGrants(): Grants {
-  const access = [DASHBOARD_KEY, ...roleTree.flatMap((g) => [g.key, ...g.children])];
+/**
+ * The super administrator holds every catalog key and every button: built once from the catalog (it is the same for
+ * every administrator's every request) and shared; nothing changes an Auth after it is made.
+ */
+const ADMIN_GRANTS: Grants = (() => {
+  const access = Object.freeze([DASHBOARD_KEY, ...roleTree.flatMap((g) => [g.key, ...g.children])]) as string[];
   const buttons = new Map<string, Set<string>>();
   for (const [screen, keys] of Object.entries(buttonKeys)) buttons.set(screen, new Set(keys.map((k) => k.key)));
-  return { access, buttons };
+  return Object.freeze({ access, buttons });
+})();
+
+export function adminGrants(): Grants {
+  return ADMIN_GRANTS;
 }
 
 /**

@@ -28,6 +28,8 @@ export class Page<T> {
     readonly data: T[],
     readonly count: number,
     readonly totals?: Record<string, string>,
+    /** The count stopped at a cap: more rows match (core/list-count.ts). */
+    readonly countMore?: boolean,
   ) {}
 }
 
@@ -185,8 +187,15 @@ export function registerCalls(
             .send(result.body);
         }
         if (result instanceof Page) {
-          const { data, count, totals } = result;
-          return { ret: RET.OK, msg: def.okMsg ?? 'ok', data, count, ...(totals ? { totals } : {}) };
+          const { data, count, totals, countMore } = result;
+          return {
+            ret: RET.OK,
+            msg: def.okMsg ?? 'ok',
+            data,
+            count,
+            ...(totals ? { totals } : {}),
+            ...(countMore ? { countMore } : {}),
+          };
         }
         return { ret: RET.OK, msg: def.okMsg ?? 'ok', data: result ?? null };
       },

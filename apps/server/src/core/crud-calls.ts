@@ -1,19 +1,16 @@
 import { zId } from '@linli/shared';
-import { and, eq, getTableColumns, gt, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
 import { audit } from './audit';
 import type { Auth } from './auth';
-import { batchedRows } from './batched-rows';
 import { type AuthedContext, type CallDef, call, saveBtn } from './calls';
 import { fieldError, notFound } from './errors';
-import { type XlsxColumn, xlsxExport } from './excel';
-import { listWithCount } from './list-count';
-import { pagingFields } from './paging';
+import type { XlsxColumn } from './excel';
+import { listCalls } from './list-calls';
 import { inScope } from './scope';
-import { sortFields, sortOf } from './sorting';
 
 type EntityTable = PgTable & { id: PgColumn; cmpId: PgColumn };
 type Filter<F extends z.ZodRawShape> = z.output<z.ZodObject<F>>;
@@ -89,7 +86,6 @@ export function crudCalls<Q extends PgSelect, Row extends z.ZodType, F extends z
     and(eq(table.cmpId, auth.cmpId), spec.scope && inScope(auth, spec.scope), ...spec.where(f as Filter<F>));
   const rowsOf = (db: Tx, where: SQL | undefined) => spec.select(db).where(where);
   const view = (r: Awaited<Q>[number]) => spec.view(r) as z.output<Row>;
-  const Filters = z.object({ ...pagingFields, ...sortFields, ...spec.filter });
   const one = async (db: Tx, auth: Auth, id: number) => {
     const [r] = (await rowsOf(db, and(eq(table.id, id), whereOf(auth, {})))) as Awaited<Q>;
     if (!r) throw notFound();
@@ -111,30 +107,21 @@ export function crudCalls<Q extends PgSelect, Row extends z.ZodType, F extends z
     };
   };
 
+  const [list, exportCall] = listCalls({
+    path,
+    role,
+    table,
+    filter: spec.filter,
+    where: whereOf,
+    select: spec.select,
+    view,
+    sort: spec.sort,
+    totals: spec.totals,
+    export: spec.export && { ...spec.export, btn: spec.btns?.export },
+    idOf: (r) => Number((r as { Id: number }).Id),
+  });
   const calls: CallDef[] = [
-    call({
-      path: `${path}/List`,
-      role,
-      reads: true,
-      body: Filters,
-      handler: (f, { deps, auth }) => {
-        const { db } = deps.database;
-        const where = whereOf(auth, f);
-        const order = sortOf(f, spec.sort, [table.id]);
-        return listWithCount(db, f, {
-          table,
-          where,
-          totals: spec.totals,
-          rows: async (p) =>
-            (
-              (await rowsOf(db, where)
-                .orderBy(...order)
-                .limit(p.limit)
-                .offset(p.offset)) as Awaited<Q>
-            ).map(view),
-        });
-      },
-    }),
+    list!,
     call({
       path: `${path}/Get`,
       role,
@@ -213,25 +200,6 @@ export function crudCalls<Q extends PgSelect, Row extends z.ZodType, F extends z
     }),
   );
 
-  const exp = spec.export;
-  if (exp)
-    calls.push(
-      call({
-        path: `${path}/Export`,
-        role,
-        btn: spec.btns?.export ?? 'export',
-        body: Filters,
-        handler: async (f, { deps, auth }) => {
-          const where = whereOf(auth, f);
-          const batch = async (after: number, size: number) =>
-            (
-              (await rowsOf(deps.database.db, and(where, gt(table.id, after)))
-                .orderBy(table.id)
-                .limit(size)) as Awaited<Q>
-            ).map((r) => Object.assign(view(r) as object, { id: Number((r as { Id: number }).Id) }));
-          return xlsxExport(exp.title, exp.columns as XlsxColumn<object>[], batchedRows(batch));
-        },
-      }),
-    );
+  if (exportCall) calls.push(exportCall);
   return calls;
 }

@@ -22,7 +22,8 @@ afterAll(() => t.close());
 
 const calls = sessionCalls();
 
-describe('declared reads change nothing; writes repeat the tenant guard', () => {
+// A walk over every registered call grows with each module: it gets the time of a walk, not of one call.
+describe('declared reads change nothing; writes repeat the tenant guard', { timeout: 120_000 }, () => {
   it('the statement log sees a change and an UPDATE without cmp_id', async () => {
     const room = w.ids.room;
     const bare = await watching(t, () =>

@@ -147,7 +147,8 @@ afterAll(() => t.close());
 
 const fuzzed = allCalls.filter((c) => !EXCLUDED[c.path]);
 
-describe('input fuzz over every call', () => {
+// A walk over every registered call grows with each module: it gets the time of a walk, not of one call.
+describe('input fuzz over every call', { timeout: 120_000 }, () => {
   it('lists every exclusion with a reason, and only calls that exist', () => {
     for (const [path, reason] of Object.entries(EXCLUDED)) {
       expect(

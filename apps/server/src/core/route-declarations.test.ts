@@ -10,7 +10,9 @@ import { declaredKind, sessionCalls } from '../../test/declared';
  */
 
 /** Public calls: sign-in, phone codes, help, and the device's signed photo link (the signature is its credential). */
-const PUBLIC = /^\/(user\/(Login|LoginByTel|UserFindPwd)|SysHelp\/|DeviceGateway\/Photo$)/;
+// SMS delivery receipts come from the provider, authenticated by the company's token in the URL (sms-attendance.md).
+const PUBLIC =
+  /^\/(user\/(Login|LoginByTel|UserFindPwd)|SysHelp\/|DeviceGateway\/Photo$|SmsCallback\/(Aliyun|Tencent)$)/;
 
 const noop = async () => null;
 // Type-level guards: each line below must fail to type-check (tsc runs on test files too).
@@ -42,14 +44,24 @@ describe('every call declares its rights', () => {
     expect(bad.map((c) => c.path)).toEqual([]);
   });
 
-  it('only sign-in, phone-code and the signed photo link are public', () => {
+  it('only sign-in, phone-code, the signed photo link and SMS receipts are public', () => {
     const pub = allCalls.filter((c) => c.public).map((c) => c.path);
     expect(pub.filter((p) => !PUBLIC.test(p))).toEqual([]);
   });
 
-  it('device calls are the DeviceGateway controller and nothing else', () => {
+  it('device calls are the DeviceGateway controller and the 考勤机 punch, nothing else', () => {
     const device = allCalls.filter((c) => c.device).map((c) => c.path);
-    expect(device).toEqual(['/DeviceGateway/Heartbeat', '/DeviceGateway/PullTasks', '/DeviceGateway/AckTasks']);
+    // sms-attendance.md names /Attendance/DevicePunch (a 考勤机 by its key) beside the gateway's own calls.
+    expect(device.sort()).toEqual(
+      [
+        '/Attendance/DevicePunch',
+        '/DeviceGateway/PushEvents',
+        '/DeviceGateway/Verify',
+        '/DeviceGateway/Heartbeat',
+        '/DeviceGateway/PullTasks',
+        '/DeviceGateway/AckTasks',
+      ].sort(),
+    );
     const gateway = allCalls.filter((c) => c.path.startsWith('/DeviceGateway/') && !c.device).map((c) => c.path);
     expect(gateway).toEqual(['/DeviceGateway/Photo']);
   });

@@ -53,7 +53,9 @@ export async function readableFile(db: Tx, cmpId: number, rel: string): Promise<
     sql`select coalesce(
         (select u.mime from uploads u where u.stored_path = ${rel} and u.cmp_id = ${cmpId} and u.deleted_at is null),
         (select 'image/jpeg' from face_images f where f.img_path = ${rel} and f.cmp_id = ${cmpId} and f.status = 1
-          limit 1)) as mime`,
+          limit 1),
+        -- A device's 抓拍 lives under its company's own folder (access module, device-photos.ts).
+        (select 'image/jpeg' where ${rel} like ${`device/${cmpId}/%`})) as mime`,
   );
   return row?.mime ?? null;
 }

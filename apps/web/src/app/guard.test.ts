@@ -44,6 +44,12 @@ describe('navigation guard', () => {
     expect(signedIn('/no/such/page')).toEqual({ kind: 'redirect', to: '/404' });
   });
 
+  it('a fee report page outside the Access goes to /404 (domain/fee-reports.md acceptance 9)', () => {
+    expect(signedIn('/chargemanage/chargerec/yjmx')).toEqual({ kind: 'redirect', to: '/404' });
+    expect(signedIn('/chargemanage/synthetical/costdetails')).toEqual({ kind: 'redirect', to: '/404' });
+    expect(signedIn('/chargemanage/chargerec')).toEqual({ kind: 'redirect', to: '/401' });
+  });
+
   it(':id takes digits only', () => {
     const access = ['yggl', 'yggl_ygda'];
     expect(

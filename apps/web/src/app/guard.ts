@@ -61,8 +61,12 @@ export function screenTitle(
 
 /**
  * The navigation rules of spec §2 as one pure function; the router loader only executes its decision.
- * Known routes the user may not open go to /401; paths the catalog does not know go to /404.
+ * Known routes the user may not open go to /401; paths the catalog does not know, and fee report pages outside the
+ * user's Access, go to /404.
  */
+/** The fee report pages (hidden children of 收费报表 and the synthetical and chart reports). */
+const isReportPath = (path: string) => /^\/chargemanage\/(chargerec|synthetical|charts)\//.test(path);
+
 export function decide({ path, fullPath, hasToken, access, buttons }: GuardInput): GuardDecision {
   const isPublic = WHITE_LIST.includes(path);
   if (!hasToken) return isPublic ? { kind: 'allow' } : { kind: 'redirect', to: loginUrl(fullPath) };
@@ -73,7 +77,10 @@ export function decide({ path, fullPath, hasToken, access, buttons }: GuardInput
   if (path === REDIRECT_PREFIX || path.startsWith(`${REDIRECT_PREFIX}/`)) return { kind: 'allow' };
   const route = findRouteByPath(path);
   if (!route) return { kind: 'redirect', to: NOT_FOUND_PATH };
-  if (!canRoute(route, access)) return { kind: 'redirect', to: '/401' };
+  // A report page outside the Access is not in the user's console at all (domain/fee-reports.md: /404); a menu
+  // screen he can see exists answers /401.
+  if (!canRoute(route, access))
+    return { kind: 'redirect', to: route.hidden && isReportPath(path) ? NOT_FOUND_PATH : '/401' };
   // A read-only position must not reach a form whose 保存 the server will refuse.
   const button = formPageButton(route, fullPath);
   if (button && !canButton(route, button, buttons ?? [])) return { kind: 'redirect', to: '/401' };

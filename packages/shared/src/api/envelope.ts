@@ -8,7 +8,15 @@ export interface ApiEnvelope<T> {
   count?: number;
   /** A list's money sums over the whole filter (the 合计 row), decimal text by field. */
   totals?: Record<string, string>;
+  /**
+   * true when more rows match than `count` says: a big filter is counted only up to a cap (LIST_COUNT_CAP, or the
+   * current page's end if further); the pager shows 'count+' and asks again with ExactCount=1 for the full number.
+   */
+  countMore?: boolean;
 }
+
+/** How far a list counts before it stops and answers `countMore` (10,000 rows = 500 pages of 20). */
+export const LIST_COUNT_CAP = 10_000;
 
 /** ret codes: 0 success, the others mirror the HTTP status they stand for. */
 export const RET = {
@@ -40,7 +48,13 @@ export function apiFail(ret: number, msg: string, data: unknown = null): ApiEnve
 
 /** A schema for an envelope whose data is `data` (to check answers in tests and clients). */
 export function envelopeSchema<T extends z.ZodType>(data: T) {
-  return z.object({ ret: z.number(), msg: z.string(), data, count: z.number().int().min(0).optional() });
+  return z.object({
+    ret: z.number(),
+    msg: z.string(),
+    data,
+    count: z.number().int().min(0).optional(),
+    countMore: z.boolean().optional(),
+  });
 }
 
 /** The last page a list call reads: beyond it the offset would only be a mistake (or 1e308). */
@@ -53,10 +67,14 @@ const pageNumber = (max: number, msg: string) => z.number({ error: msg }).int(ms
 const MSG_PG_INDEX = `页码须为1到${PAGE_INDEX_MAX}的整数`;
 const msgPgSize = (max: number) => `每页条数须为1到${max}的整数`;
 
-/** Optional PgIndex/PgSize members to spread into a list call's body; blank counts as missing. */
+/**
+ * Optional PgIndex/PgSize members to spread into a list call's body; blank counts as missing. ExactCount=1 asks for
+ * the full count of a filter the list would otherwise count only up to LIST_COUNT_CAP.
+ */
 export const pagingMembers = (maxSize = PAGE_SIZE_MAX) => ({
   PgIndex: z.preprocess(blankOrNumber, pageNumber(PAGE_INDEX_MAX, MSG_PG_INDEX).optional()),
   PgSize: z.preprocess(blankOrNumber, pageNumber(maxSize, msgPgSize(maxSize)).optional()),
+  ExactCount: z.preprocess(blankOrNumber, z.literal([0, 1], { error: '精确计数须为0或1' }).optional()),
 });
 
 /** Paging query of every list call: PgIndex is 1-based. */

@@ -13,8 +13,9 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './org';
-import { communities, rooms } from './properties';
+import { buildingUnits, buildings, communities, rooms } from './properties';
 import { cmpColumn, stamps } from './columns';
+import { parkingLots } from './parking';
 
 /**
  * Resident (domain/residents.md "Entities"), the columns the properties area needs now: owners for rooms, the
@@ -174,8 +175,8 @@ export const registrations = pgTable(
 );
 
 /**
- * Lane (domain/parking-access.md "Entities"): the columns face sync needs — which devices of a community take faces.
- * The access module adds the rest (lots, keys, rules, events) to this table.
+ * Lane (domain/parking-access.md "Entities"): one device point, a 车行道闸 or a 人行门禁. Face sync reads its face
+ * columns; parking and access add the lot, direction, unit door and rules (migration 0011).
  */
 export const lanes = pgTable(
   'lanes',
@@ -188,6 +189,17 @@ export const lanes = pgTable(
     name: varchar('name', { length: 30 }).notNull(),
     /** 1车行 2人行 */
     kind: smallint('kind').notNull().default(2),
+    /** Required for 车行. */
+    lotId: integer('lot_id').references(() => parkingLots.id),
+    /** 1入口 2出口 3进出 */
+    direction: smallint('direction').notNull().default(3),
+    /** A 人行 unit door: cards of rooms in this unit are granted the lane. */
+    buildingId: integer('building_id').references(() => buildings.id),
+    unitId: integer('unit_id').references(() => buildingUnits.id),
+    /** 车行 {AutoOpenMonthly, AutoOpenFree, TempCar, ExpiredCard, FullDenyTemp}; 人行 {AllowCard, AllowFace, AllowQr}. */
+    rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
+    firmware: varchar('firmware', { length: 50 }).notNull().default(''),
+    ip: varchar('ip', { length: 45 }).notNull().default(''),
     deviceSn: varchar('device_sn', { length: 50 }).notNull(),
     brand: varchar('brand', { length: 10 }).notNull().default(''),
     hasFace: boolean('has_face').notNull().default(false),
@@ -204,6 +216,9 @@ export const lanes = pgTable(
   (t) => [
     uniqueIndex('lanes_cmp_sn_uq').on(t.cmpId, t.deviceSn),
     index('lanes_community_idx').on(t.communityId),
+    index('lanes_lot_idx').on(t.lotId),
+    index('lanes_building_idx').on(t.buildingId),
+    index('lanes_unit_idx').on(t.unitId),
     // A device signs in by its SN alone, before its company is known.
     index('lanes_sn_idx').on(t.deviceSn),
   ],

@@ -10,7 +10,14 @@ const groupChildren = (group: string) => roleTree.find((g) => g.key === group)?.
 const allButtons = (screen: string) => (buttonKeys[screen] ?? []).map((b) => b.key).join(',');
 
 /** Demo positions (organisation.md): each lists screen keys; every button of a granted screen comes with it. */
-const DEMO_POSITIONS: { name: string; remark: string; screens: string[]; system?: boolean }[] = [
+const DEMO_POSITIONS: {
+  name: string;
+  remark: string;
+  screens: string[];
+  system?: boolean;
+  /** Buttons withheld: a cashier does not approve his own voids and refunds (fees.md "Demo data"). */
+  without?: Record<string, string[]>;
+}[] = [
   { name: '超级管理员', remark: '系统岗位，拥有全部权限', screens: [], system: true },
   {
     name: '项目经理',
@@ -21,7 +28,9 @@ const DEMO_POSITIONS: { name: string; remark: string; screens: string[]; system?
     name: '收费员',
     remark: '收费台、收款记录、预存款、欠费催缴',
     screens: ['sfgl_jft', 'sfgl_zsdc', 'sfgl_yckgl', 'sfgl_yjfwjf'],
+    without: { sfgl_zsdc: ['approve'] },
   },
+  { name: '财务', remark: '收费管理全部功能：审批作废退款、确认交班', screens: groupChildren('sfgl') },
   {
     name: '客服专员',
     remark: '物业服务、生活服务、住户管理',
@@ -61,6 +70,8 @@ export const DEMO_ACCOUNTS: [string, string, string, string, string, string, num
   ['xmjl1', '周经理', 'Linli@123', '项目经理', '总经办', '13800000009', 1],
   ['tingyong1', '吴离职', 'Linli@123', '客服专员', '客服部', '13800000010', 0],
   ['baoan2', '何保安', 'Linli@123', '秩序员', '秩序部', '13800000011', 1],
+  ['caiwu1', '钱会计', 'Linli@123', '财务', '财务部', '13800000012', 1],
+  ['cashier2', '林收银', 'Linli@123', '收费员', '财务部', '13800000013', 1],
 ];
 
 /**
@@ -102,9 +113,16 @@ export async function seedDemoOrg(tx: Tx, now = new Date()): Promise<number> {
       .returning({ id: positions.id });
     positionIds.set(p.name, row!.id);
     if (p.screens.length) {
-      await tx
-        .insert(positionRights)
-        .values(p.screens.map((roleKey) => ({ positionId: row!.id, roleKey, btn: allButtons(roleKey) })));
+      await tx.insert(positionRights).values(
+        p.screens.map((roleKey) => ({
+          positionId: row!.id,
+          roleKey,
+          btn: allButtons(roleKey)
+            .split(',')
+            .filter((b) => !p.without?.[roleKey]?.includes(b))
+            .join(','),
+        })),
+      );
     }
   }
 

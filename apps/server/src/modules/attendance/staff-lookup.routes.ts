@@ -1,4 +1,4 @@
-import { zId } from '@linli/shared';
+import { zDate, zId } from '@linli/shared';
 import { z } from 'zod';
 import { call } from '../../core/calls';
 import { dptUsers, groupByShift } from './staff-lookup.service';
@@ -15,7 +15,7 @@ export const attendanceLookupCalls = [
     path: '/Attendance/GetEmployesGroupByShift',
     role: 'kqgl_kqsz',
     reads: true,
-    body: z.object({ GroupId: zId().optional(), Day: z.string().max(10).optional() }),
-    handler: (_b, { deps, auth }) => groupByShift(deps, auth),
+    body: z.object({ GroupId: zId().optional(), Day: zDate() }),
+    handler: (b, { deps, auth }) => groupByShift(deps, auth, b.GroupId || undefined, b.Day),
   }),
 ];

@@ -28,16 +28,26 @@ describe('attendance staff lookups', () => {
     expect(hit!.Children.map((c) => c.DptName)).toEqual(['工程部']);
   });
 
-  it('GetEmployesGroupByShift answers 未排班 for everyone until shifts exist', async () => {
+  it("GetDptUser names each person's attendance group", async () => {
+    const token = await t.login('admin', 'Admin@123');
+    const [root] = (await t.api<Node[]>('/Attendance/GetDptUser', {}, token)).data;
+    const people = all(root!) as unknown as { UserName: string; GroupName: string }[];
+    expect(people.find((u) => u.UserName === '陈收银')!.GroupName).toBe('行政考勤组');
+    expect(people.find((u) => u.UserName === '刘保安')!.GroupName).toBe('保安排班组');
+    expect(people.find((u) => u.UserName === '系统管理员')!.GroupName).toBe('');
+  });
+
+  it('GetEmployesGroupByShift: members by the shift they are due on, with punch States; others 未排班', async () => {
     const admin = await t.login('admin', 'Admin@123');
-    const r = await t.api<{ ShiftName: string; Users: unknown[] }[]>(
-      '/Attendance/GetEmployesGroupByShift',
-      { Day: '2026-11-21' },
-      admin,
-    );
-    expect(r.data).toHaveLength(1);
-    expect(r.data[0]!.ShiftName).toBe('未排班');
-    expect(r.data[0]!.Users.length).toBeGreaterThan(5);
+    // A Monday: the office group is due on 行政班.
+    const monday = '2026-11-23';
+    const r = await t.api<
+      { ShiftId: number; ShiftName: string; Users: { UserName: string; OnState: number; OffState: number }[] }[]
+    >('/Attendance/GetEmployesGroupByShift', { Day: monday }, admin);
+    const office = r.data.find((b) => b.ShiftName === '行政班')!;
+    expect(office.Users.map((u) => u.UserName)).toContain('陈收银');
+    expect(office.Users.every((u) => u.OnState > 0 && u.OffState > 0)).toBe(true);
+    expect(r.data.find((b) => b.ShiftName === '未排班')!.Users.map((u) => u.UserName)).toContain('系统管理员');
     const cashier = await t.login('cashier', 'Cashier@123');
     expect((await t.api('/Attendance/GetEmployesGroupByShift', {}, cashier)).ret).toBe(403);
   });

@@ -5,8 +5,13 @@ import { fail } from '../../core/errors';
 import { fmtTime } from '../../core/time';
 import { sysMessages, userOftenFuncs } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { attendanceCards } from '../attendance/desk-cards';
+import { parkingCards } from '../parking/desk-cards';
+import { accessDeskCards } from '../access/desk-cards';
+import { feeDeskCards } from '../fees/fee-seams';
 import { propertyCards } from '../properties/desk-cards';
 import { residentCards } from '../residents/desk-cards';
+import { smsCards } from '../sms/desk-cards';
 
 export const MAX_OFTEN = 12;
 
@@ -61,7 +66,15 @@ export async function deskData(deps: AppDeps, auth: Auth) {
     .orderBy(desc(sysMessages.createdAt))
     .limit(5);
   return {
-    Cards: [...(await propertyCards(deps, auth)), ...(await residentCards(deps, auth))],
+    Cards: [
+      ...(await propertyCards(deps, auth)),
+      ...(await residentCards(deps, auth)),
+      ...(await attendanceCards(deps, auth)),
+      ...(await parkingCards(deps, auth)),
+      ...(await smsCards(deps, auth)),
+      ...(await accessDeskCards(deps, auth)),
+      ...(await feeDeskCards(deps, auth)),
+    ],
     Reminders: reminders.map(({ CreatedAt, ...r }) => ({ ...r, CreateTime: fmtTime(CreatedAt, auth.timeZone) })),
   };
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { jsonArray, zFlag, zInt } from '@linli/shared';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { call } from '../../core/calls';
 import { uploadsDir } from '../../core/uploads';
+import { ackCardTasks, CARD_TASK_BASE, pendingCardCount, pullCardTasks } from '../access/card-tasks';
 import { ackFaceTasks, opName, pendingFaceCount, pullFaceTasks } from '../residents/face-pull';
 import { checkPhotoLink, signPhotoPath, urlSecret } from './photo-url';
 
@@ -30,18 +32,21 @@ const PhotoQuery = z.object({ p: z.string().max(255), e: zInt(), s: z.string().m
 
 /**
  * Device ingestion (parking-access.md "/api/DeviceGateway/*"): the lane's key instead of a session, its company as
- * the tenant. Only the face-sync calls exist so far; PushEvents and Verify come with the access module.
+ * the tenant. Face and card tasks here; PushEvents and Verify in modules/access/access-gateway.routes.ts.
  */
 export const deviceGatewayCalls = [
   call({
     path: '/DeviceGateway/Heartbeat',
     device: true,
-    // Firmware and Ip are accepted for the access module's device page; lanes have no columns for them yet.
-    body: z.object({ Firmware: text(50).optional(), Ip: text(50).optional() }),
-    handler: async (_b, { deps, device }) => ({
-      ServerTime: deps.now().toISOString(),
-      PendingTasks: await pendingFaceCount(deps.database.db, device),
-    }),
+    body: z.object({ Firmware: text(50).optional(), Ip: text(45).optional() }),
+    handler: async (b, { deps, device }) => {
+      const { db } = deps.database;
+      if (b.Firmware !== undefined || b.Ip !== undefined)
+        await db.execute(sql`update lanes set firmware = coalesce(${b.Firmware ?? null}, firmware),
+            ip = coalesce(${b.Ip ?? null}, ip) where id = ${device.laneId} and cmp_id = ${device.cmpId}`);
+      const [faces, cards] = await Promise.all([pendingFaceCount(db, device), pendingCardCount(db, device)]);
+      return { ServerTime: deps.now().toISOString(), PendingTasks: faces + cards };
+    },
   }),
   call({
     path: '/DeviceGateway/PullTasks',
@@ -51,19 +56,23 @@ export const deviceGatewayCalls = [
       const max = Math.min(50, Math.max(1, b.Max ?? 20));
       const now = deps.now();
       const tasks = await pullFaceTasks(deps.database.db, device, max, now);
+      const cards = await pullCardTasks(deps.database.db, device, max - tasks.length, now);
       const secret = urlSecret(deps.config.dataDir);
       // Absolute, so the device can fetch it as is; the host is the one the device reached us by.
       const origin = `${req.protocol}://${req.host}`;
       return {
-        Tasks: tasks.map((t) => ({
-          TaskId: t.id,
-          Op: opName(t.op),
-          ResidentId: t.residentId,
-          Name: t.name,
-          PhotoUrl: opName(t.op) === 'add' ? origin + signPhotoPath(secret, t.imgPath, now) : '',
-          CardNo: '',
-          ValidTo: '',
-        })),
+        Tasks: [
+          ...tasks.map((t) => ({
+            TaskId: t.id,
+            Op: opName(t.op) === 'add' ? 'FaceAdd' : 'FaceDelete',
+            ResidentId: t.residentId,
+            Name: t.name,
+            PhotoUrl: opName(t.op) === 'add' ? origin + signPhotoPath(secret, t.imgPath, now) : '',
+            CardNo: '',
+            ValidTo: '',
+          })),
+          ...cards,
+        ],
       };
     },
   }),
@@ -71,9 +80,15 @@ export const deviceGatewayCalls = [
     path: '/DeviceGateway/AckTasks',
     device: true,
     body: AckBody,
-    handler: async (b, { deps, device }) => ({
-      Updated: await ackFaceTasks(deps.database.db, device, b.Results, deps.now()),
-    }),
+    handler: async (b, { deps, device }) => {
+      const faces = b.Results.filter((r) => r.TaskId < CARD_TASK_BASE);
+      const cards = b.Results.filter((r) => r.TaskId >= CARD_TASK_BASE);
+      const { db } = deps.database;
+      return {
+        Updated:
+          (await ackFaceTasks(db, device, faces, deps.now())) + (await ackCardTasks(db, device, cards, deps.now())),
+      };
+    },
   }),
   call({
     // The signature is the credential: device firmware fetches the link with a bare GET.

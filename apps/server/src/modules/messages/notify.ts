@@ -1,7 +1,7 @@
 import { groupOfScreen } from '@linli/shared';
 import { and, eq, exists, inArray, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { positionRights, sysMessages, userPositions, users } from '../../db/schema';
+import { positionRights, sysMessages, userCommunities, userPositions, users } from '../../db/schema';
 import { publish } from '../../realtime/bus';
 
 export interface NotifyInput {
@@ -10,6 +10,8 @@ export interface NotifyInput {
   userIds?: number[];
   /** Or everyone whose positions grant this screen (and the company's administrators). */
   roleKey?: string;
+  /** Only people who serve this community (administrators and all-community staff serve every one). */
+  communityId?: number;
   msgType: number;
   title: string;
   content?: string;
@@ -33,6 +35,13 @@ async function receivers(tx: Tx, input: NotifyInput): Promise<number[]> {
       .innerJoin(positionRights, eq(positionRights.positionId, userPositions.positionId))
       .where(and(eq(userPositions.userId, users.id), inArray(positionRights.roleKey, keys)));
     conditions.push(or(eq(users.isAdmin, true), exists(holds)));
+  }
+  if (input.communityId) {
+    const serves = tx
+      .select({ one: sql`1` })
+      .from(userCommunities)
+      .where(and(eq(userCommunities.userId, users.id), eq(userCommunities.communityId, input.communityId)));
+    conditions.push(or(eq(users.isAdmin, true), eq(users.allCommunity, true), exists(serves)));
   }
   const rows = await tx
     .select({ id: users.id })

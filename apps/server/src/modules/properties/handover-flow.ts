@@ -9,6 +9,7 @@ import { handoverAppointments, handoverRecords, meters, rooms } from '../../db/s
 import type { AppDeps } from '../../deps';
 import { todayIn } from '../../core/dates';
 import { appointmentOf } from './handover-book';
+import { emitRoomHandedOver } from './room-events';
 import { changeRoomStatus, STATUS_SOURCE } from './room-status';
 
 type Appt = typeof handoverAppointments.$inferSelect;
@@ -124,6 +125,15 @@ export async function completeHandover(deps: AppDeps, auth: Auth, b: HandoverCom
         .set({ handoverDate: today, updatedAt: now })
         .where(and(eq(rooms.id, a.roomId), eq(rooms.cmpId, auth.cmpId)));
       await changeRoomStatus(tx, auth, [a.roomId], b.RoomStatusAfter, STATUS_SOURCE.HANDOVER, `交房 ${a.apptNo}`, now);
+      await emitRoomHandedOver(tx, {
+        cmpId: auth.cmpId,
+        userId: auth.userId,
+        communityId: a.communityId,
+        roomId: a.roomId,
+        handoverDate: today,
+        readings: readings.map((r) => ({ MeterId: r.MeterId, Reading: r.Reading })),
+        now,
+      });
     }
     await audit(
       tx,

@@ -5,10 +5,12 @@ import { residents, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { buildingOf, unitsOf } from './buildings.service';
 import { maskName } from '../../core/masks';
+import { todayIn } from '../../core/dates';
+import { roomsInArrears } from '../fees/fee-seams';
 
 /**
  * 房态图 of one building (properties.md): floors top first, columns grouped by unit, every room in one answer (a
- * 40 × 4 × 6 building is 960 small cells). Arrears come with the fees module; until then no room is in arrears.
+ * 40 × 4 × 6 building is 960 small cells). A room is in arrears (the red dot) when a bill of it is past due unpaid.
  */
 export async function roomBoard(deps: AppDeps, auth: Auth, buildingId: number) {
   const { db } = deps.database;
@@ -29,6 +31,7 @@ export async function roomBoard(deps: AppDeps, auth: Auth, buildingId: number) {
     .leftJoin(residents, eq(residents.id, rooms.ownerResidentId))
     .where(eq(rooms.buildingId, buildingId))
     .orderBy(rooms.unitId, rooms.floor, rooms.roomNo);
+  const arrears = await roomsInArrears(db, auth.cmpId, buildingId, todayIn(deps.now(), auth.timeZone));
   const top = Math.max(bld.floorsAbove, ...list.map((r) => r.Floor));
   const bottom = Math.min(-bld.floorsBelow, ...list.map((r) => r.Floor));
   const floors: number[] = [];
@@ -41,7 +44,7 @@ export async function roomBoard(deps: AppDeps, auth: Auth, buildingId: number) {
     Building: { Id: bld.id, Name: bld.name, FloorsAbove: bld.floorsAbove, FloorsBelow: bld.floorsBelow },
     Units: units,
     Floors: floors,
-    Rooms: list.map(({ OwnerName, ...r }) => ({ ...r, OwnerMask: maskName(OwnerName), Arrears: false })),
+    Rooms: list.map(({ OwnerName, ...r }) => ({ ...r, OwnerMask: maskName(OwnerName), Arrears: arrears.has(r.Id) })),
     Counts: {
       Total: list.length,
       ByStatus: byStatus,

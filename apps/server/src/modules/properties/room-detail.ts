@@ -6,10 +6,12 @@ import { handoverAppointments, handoverRecords, meters, residentRooms, residents
 import type { AppDeps } from '../../deps';
 import { maskMobile } from '../../core/masks';
 import { roomGet } from './rooms.service';
+import { todayIn } from '../../core/dates';
+import { roomParking } from '../parking/resident-parking';
 
 const ROLES = ['', '业主', '家属', '租户'];
 
-/** 详情 tabs: 基本信息, 住户 (current and past), 车位车辆 (the parking module fills it), 仪表, 交房记录. */
+/** 详情 tabs: 基本信息, 住户 (current and past), 车位车辆 (parking's spaces and vehicles of the room), 仪表, 交房记录. */
 export async function roomDetail(deps: AppDeps, auth: Auth, id: number) {
   const base = await roomGet(deps, auth, id);
   const { db } = deps.database;
@@ -40,7 +42,7 @@ export async function roomDetail(deps: AppDeps, auth: Auth, id: number) {
       MoveOutDate: link.moveOutDate ?? '',
       Current: link.moveOutDate === null,
     })),
-    Parking: [] as unknown[],
+    Parking: await roomParking(db, auth.cmpId, id, todayIn(deps.now(), auth.timeZone)),
     Meters: ms.map(meterView),
     Handovers: appts.map(({ a, handoverDate }) => ({
       Id: a.id,

@@ -5,6 +5,7 @@ import type { Auth } from '../../core/auth';
 import { Page } from '../../core/calls';
 import { fail, fieldError, notFound } from '../../core/errors';
 import { likeText } from '../../core/filters';
+import { listWithCount } from '../../core/list-count';
 import { pageOf } from '../../core/paging';
 import { inScope } from '../../core/scope';
 import { sortOf } from '../../core/sorting';
@@ -23,6 +24,7 @@ import {
   users,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { roomHasFees } from '../fees/fee-seams';
 import { changeRoomStatus, STATUS_SOURCE } from './room-status';
 import { linkOwner } from './room-owner';
 import { type RoomFilter, roomOrder, roomSorts, roomView, roomWhere, selectRooms } from './rooms-query';
@@ -30,17 +32,18 @@ import { type RoomFilter, roomOrder, roomSorts, roomView, roomWhere, selectRooms
 export async function roomList(deps: AppDeps, auth: Auth, f: RoomFilter) {
   const { db } = deps.database;
   const where = roomWhere(auth, f);
-  const p = pageOf(f);
-  const rows = await selectRooms(db)
-    .where(where)
-    .orderBy(...sortOf(f, roomSorts, [...roomOrder]))
-    .limit(p.limit)
-    .offset(p.offset);
-  const [c] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(rooms)
-    .where(where);
-  return new Page(rows.map(roomView), c?.n ?? 0);
+  return listWithCount(db, f, {
+    table: rooms,
+    where,
+    rows: async (p) =>
+      (
+        await selectRooms(db)
+          .where(where)
+          .orderBy(...sortOf(f, roomSorts, [...roomOrder]))
+          .limit(p.limit)
+          .offset(p.offset)
+      ).map(roomView),
+  });
 }
 
 /** A room of the session's scope, or '数据不存在'. */
@@ -170,6 +173,7 @@ export async function deleteRoom(deps: AppDeps, auth: Auth, id: number, ip: stri
       )
     )
       throw fail('该房间已有交房记录，不能删除');
+    if (await roomHasFees(tx, auth.cmpId, id)) throw fail('该房间已有费用记录，不能删除');
     await tx.delete(roomStatusLogs).where(and(eq(roomStatusLogs.roomId, id), eq(roomStatusLogs.cmpId, auth.cmpId)));
     await tx.delete(residentRooms).where(and(eq(residentRooms.roomId, id), eq(residentRooms.cmpId, auth.cmpId)));
     await tx.delete(meterBindLogs).where(and(eq(meterBindLogs.roomId, id), eq(meterBindLogs.cmpId, auth.cmpId)));

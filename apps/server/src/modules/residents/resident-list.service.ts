@@ -1,14 +1,15 @@
+import { residentAccessCards } from '../access/resident-cards';
 import { RESIDENT_ROLES } from '@linli/shared';
 import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Auth } from '../../core/auth';
-import { Page } from '../../core/calls';
 import { notFound } from '../../core/errors';
 import { detailMasker, maskMobile } from '../../core/masks';
-import { pageOf } from '../../core/paging';
+import { listWithCount } from '../../core/list-count';
 import { communityIdsOf, inScope } from '../../core/scope';
 import { fmtTime } from '../../core/time';
 import { faceSyncs, residentRooms, residents, rooms } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { residentParking } from '../parking/resident-parking';
 import {
   filterWhere,
   type ResidentFilter,
@@ -24,15 +25,14 @@ export async function residentList(deps: AppDeps, auth: Auth, f: ResidentFilter)
   const scope = await communityIdsOf(db, auth);
   const d = today(deps, auth);
   const where = and(await visibleResident(db, auth, null), filterWhere(db, f, d, scope));
-  const p = pageOf(f);
-  const [rows, [c]] = await Promise.all([
-    selectResidents(db, scope).where(where).orderBy(desc(residents.id)).limit(p.limit).offset(p.offset),
-    db.select({ n: count() }).from(residents).where(where),
-  ]);
-  return new Page(
-    rows.map((r) => residentView(r, d)),
-    c?.n ?? 0,
-  );
+  return listWithCount(db, f, {
+    table: residents,
+    where,
+    rows: async (p) =>
+      (await selectResidents(db, scope).where(where).orderBy(desc(residents.id)).limit(p.limit).offset(p.offset)).map(
+        (r) => residentView(r, d),
+      ),
+  });
 }
 
 export async function residentGet(deps: AppDeps, auth: Auth, id: number) {
@@ -64,8 +64,8 @@ export async function residentGet(deps: AppDeps, auth: Auth, id: number) {
     CreateTime: fmtTime(r.createdAt, auth.timeZone),
     Rooms: r.links.map((l) => ({ ...l, RoleName: RESIDENT_ROLES[l.Role] ?? '', Current: !l.MoveOutDate })),
     TagIds: r.tags.map((t) => t.Id),
-    Cars: [],
-    Cards: [],
+    ...(await residentParking(db, auth.cmpId, id, today(deps, auth))),
+    Cards: await residentAccessCards(db, auth.cmpId, id),
     Face: r.faceId
       ? {
           Id: r.faceId,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { download, makeXlsx, sheetRows, uploadXlsx } from '../../../test/files';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { auditLog, rooms, sysMessages } from '../../db/schema';
+import { auditLog, residents, rooms, sysMessages } from '../../db/schema';
 import { createCompany } from '../../db/seed/create-company';
 import { addDays, todayIn } from '../../core/dates';
 import { communityId, roomId } from '../properties/test-helpers';
@@ -141,6 +141,20 @@ describe('住户导入导出', () => {
 });
 
 describe('住户 scope and tenancy', () => {
+  it("a resident without any room is the administrator's to see, not a community manager's", async () => {
+    // Every form saves a room with the resident; a resident without one comes from older data or a removed link.
+    const [row] = await t.db
+      .insert(residents)
+      .values({ cmpId: 1, name: '无房住户', mobile: '13712340001', gender: 1, idType: 1, source: 1, status: 1 })
+      .returning({ Id: residents.id });
+    const saved = { data: row! };
+    const x = await t.login('xmjl1', 'Linli@123');
+    const byName = (token: string) => t.api<{ Id: number }[]>('/Resident/List', { Name: '无房住户' }, token);
+    expect((await byName(admin)).data.map((r) => r.Id)).toEqual([saved.data.Id]);
+    expect((await byName(x)).count).toBe(0);
+    expect(await t.api('/Resident/Get', { Id: saved.data.Id }, x)).toMatchObject({ ret: 404 });
+  });
+
   it('xmjl1 serves only 翠湖天地: no 阳光花园 residents, their ids answer 数据不存在', async () => {
     const x = await t.login('xmjl1', 'Linli@123');
     const sunny = await communityId(t, '阳光花园');

@@ -121,9 +121,11 @@ describe('住户 Delete names what blocks it', () => {
       .limit(1);
     return room!.id;
   }
+  let mobileSeq = 0;
   async function owner(name: string) {
     const room = await unsoldSunnyRoom();
-    const mobile = `1390000${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`;
+    // 1760000…: a range no demo resident uses (a random 1390000… collided with a demo mobile now and then).
+    const mobile = `1760000${String((mobileSeq += 1)).padStart(4, '0')}`;
     const s = await t.api<{ Id: number }>(
       '/Resident/Save',
       { Name: name, Mobile: mobile, Rooms: [{ RoomId: room, Role: 1 }] },

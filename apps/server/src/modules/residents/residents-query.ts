@@ -1,5 +1,5 @@
 import { GENDERS, ID_TYPES, isEmptyValue, RESIDENT_ROLES, RESIDENT_SOURCES, RESIDENT_STATUS } from '@linli/shared';
-import { and, eq, exists, ilike, isNull, like, lte, not, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, exists, ilike, isNull, like, lte, not, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Auth } from '../../core/auth';
 import { addDays, daysBetween, todayIn } from '../../core/dates';
@@ -40,20 +40,29 @@ const residentRef = (alias: string | null) =>
 
 /**
  * Residents the session may see: those with a link (current or past) in one of its communities; a session that sees
- * every community also sees the company's residents without any link. `alias` null refers to the `residents` table
- * (query builder); a string to that alias in raw SQL.
+ * every community sees all of the company's residents (every link lies in one of the company's communities, so
+ * "linked here or not linked at all" is every resident). The scoped case is a plain EXISTS, which the planner runs
+ * as a semi-join on resident_rooms; the former `exists … or not exists …` for the administrator could not be one and
+ * cost a hashed sub-plan per resident (PostgreSQL, 126,667 residents: count 412 ms, now a scan of residents alone).
+ * `alias` null refers to the `residents` table (query builder); a string to that alias in raw SQL.
  */
 export async function visibleResident(db: Tx, auth: Auth, alias: string | null = 'e'): Promise<SQL> {
   const e = residentRef(alias);
+  const base = and(eq(e.cmpId, auth.cmpId), not(e.isDeleted))!;
+  if (seesAllCommunities(auth)) return base;
   const ids = await communityIdsOf(db, auth);
-  const linksOf = (extra?: SQL) =>
+  const linked = exists(
     db
       .select({ one: sql`1` })
       .from(residentRooms)
-      .where(and(eq(residentRooms.residentId, e.id), extra));
-  const base = and(eq(e.cmpId, auth.cmpId), not(e.isDeleted))!;
-  const linked = exists(linksOf(anyId(residentRooms.communityId, ids)));
-  if (seesAllCommunities(auth)) return and(base, or(linked, notExists(linksOf())))!;
+      .where(
+        and(
+          eq(residentRooms.residentId, e.id),
+          eq(residentRooms.cmpId, auth.cmpId),
+          anyId(residentRooms.communityId, ids),
+        ),
+      ),
+  );
   return and(base, linked)!;
 }
 

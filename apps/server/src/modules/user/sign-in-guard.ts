@@ -3,6 +3,7 @@ import { audit } from '../../core/audit';
 import { ApiError, RET } from '../../core/errors';
 import { signInGuards, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { countInWindow } from '../../core/rate-window';
 
 export const MAX_FAILS = 5;
 export const LOCK_MINUTES = 15;
@@ -30,22 +31,10 @@ export interface Guard {
  * the limit. SIGNIN_RATE_LIMIT (also the per-address limit) raises it for test runs that sign in far more often.
  */
 export async function throttleAttempt(deps: AppDeps, key: string): Promise<Guard> {
-  const now = deps.now();
   const max = deps.config.signInRateLimit ?? ACCOUNT_ATTEMPTS_PER_MINUTE;
-  const stale = sql`${signInGuards.windowStart} <= ${ts(new Date(now.getTime() - 60_000))}`;
-  const [row] = await deps.database.db
-    .insert(signInGuards)
-    .values({ key, windowStart: now, attempts: 1 })
-    .onConflictDoUpdate({
-      target: signInGuards.key,
-      set: {
-        attempts: sql`case when ${stale} then 1 else ${signInGuards.attempts} + 1 end`,
-        windowStart: sql`case when ${stale} then ${ts(now)} else ${signInGuards.windowStart} end`,
-      },
-    })
-    .returning({ attempts: signInGuards.attempts, lockedUntil: signInGuards.lockedUntil });
-  if ((row?.attempts ?? 0) > max) throw new ApiError(RET.TOO_MANY, '操作过于频繁，请稍后再试');
-  return { lockedUntil: row?.lockedUntil ?? null };
+  const { count, lockedUntil } = await countInWindow(deps, key, 60_000);
+  if (count > max) throw new ApiError(RET.TOO_MANY, '操作过于频繁，请稍后再试');
+  return { lockedUntil };
 }
 
 export const isLocked = (g: Guard, now: Date) => !!g.lockedUntil && g.lockedUntil > now;

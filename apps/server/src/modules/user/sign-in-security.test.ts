@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type Envelope, type TestApp } from '../../../test/harness';
+import { createTestApp, type Envelope, onPostgres, type TestApp } from '../../../test/harness';
 import { positions, users } from '../../db/schema';
 
 /** Sessions and sign-in under attack: the lock on every path, limits, alike answers, and revocation. */
@@ -226,6 +226,32 @@ describe('rate limits per address and per account', () => {
     }
     expect(r.slice(0, 3).map((x) => x.ret)).toEqual([400, 400, 400]);
     expect(r[3]).toMatchObject(TOO_MANY);
+  });
+});
+
+describe.runIf(onPostgres())('the per-address limit across server processes', () => {
+  it('an address spreading its tries over two processes on one database gets one budget', async () => {
+    const limited = await createTestApp({ rateLimitMax: 3 });
+    try {
+      const other = await limited.secondApp();
+      let n = 0;
+      // A new name each time, so only the per-address limit (not the per-account one) can refuse.
+      const send = (app: typeof other) =>
+        app
+          .inject({
+            method: 'POST',
+            url: '/api/user/Login',
+            remoteAddress: '10.9.0.1',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams({ UserAccount: `nobody-${++n}`, UserPwd: 'x' }).toString(),
+          })
+          .then((r) => r.json<Envelope>());
+      const first = [await send(other), await send(other), await send(other)];
+      expect(first.map((x) => x.ret)).not.toContain(429);
+      expect(await send(limited.app)).toMatchObject({ ret: 429, msg: '操作过于频繁，请稍后再试' });
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -23,9 +23,20 @@ export function TagsView() {
     if (result.navigateTo) navigate(result.navigateTo);
   };
 
+  /*
+   * 刷新 remounts the tab's page (its nonce) before anything else, in front or not, then shows it. It used to bump the
+   * nonce only when the menu's own render had seen the tab in front, and otherwise merely navigate to the tab: a
+   * background tab was "refreshed" with its old state, and a menu built before the page change reached the front
+   * did nothing at all for the page in front (the e2e flake: 刷新 clicked, menu closed, the unsaved text stayed).
+   */
+  const inFront = useRef(pathname);
+  useEffect(() => {
+    inFront.current = pathname;
+  }, [pathname]);
   const refresh = (view: TagView) => {
     store.refresh(view.path);
-    navigate(`${REDIRECT_PREFIX}${view.fullPath}`, { replace: true });
+    if (view.path === inFront.current) navigate(`${REDIRECT_PREFIX}${view.fullPath}`, { replace: true });
+    else navigate(view.fullPath);
   };
 
   const menuFor = (view: TagView): MenuProps => ({
@@ -36,10 +47,8 @@ export function TagsView() {
       { key: 'all', label: SHELL_TEXT.tabCloseAll },
     ],
     onClick: ({ key }) => {
-      if (key === 'refresh') {
-        if (view.path !== pathname) navigate(view.fullPath);
-        else refresh(view);
-      } else if (key === 'close') follow(store.close(view.path, pathname));
+      if (key === 'refresh') refresh(view);
+      else if (key === 'close') follow(store.close(view.path, pathname));
       else if (key === 'others') follow(store.closeOthers(view.path, pathname));
       else follow(store.closeAll(pathname));
     },

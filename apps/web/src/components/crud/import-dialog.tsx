@@ -23,6 +23,8 @@ export interface ImportConfig {
   fields?: Record<string, string>;
   /** Rules shown above the upload box. */
   hint?: string;
+  /** The toolbar button's label (default 导入). */
+  label?: string;
   /** Button key guarding the 导入 button (default import). */
   btn?: string;
   /**

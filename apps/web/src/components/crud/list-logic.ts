@@ -69,7 +69,7 @@ export function listParams(input: {
 
 /** The filters of the list as shown (no paging): what an export sends. */
 export function exportParams(params: ListParams): Record<string, unknown> {
-  const { PgIndex: _i, PgSize: _s, ...rest } = params;
+  const { PgIndex: _i, PgSize: _s, ExactCount: _c, ...rest } = params;
   return rest;
 }
 

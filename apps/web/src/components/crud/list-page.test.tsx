@@ -14,7 +14,7 @@ const columns: CrudColumn<Row>[] = [
 
 beforeAll(stubAntdDom);
 
-function renderList(fetch: (p: ListParams) => Promise<{ data: Row[]; count?: number }>) {
+function renderList(fetch: (p: ListParams) => Promise<{ data: Row[]; count?: number; countMore?: boolean }>) {
   return renderWithProviders(
     <ListPage<Row>
       resource="test"
@@ -54,6 +54,23 @@ describe('ListPage', () => {
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ PgIndex: 1, PgSize: 20, Keyword: '翠湖' }));
     expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('shows a capped count as 10000+ and asks for the full count of the same filter on 统计总数', async () => {
+    const fetch = vi.fn(async (p: ListParams) =>
+      p.ExactCount === 1
+        ? { data: [{ Id: 1, Name: '阳光花园', PayMoney: 1 }], count: 123456 }
+        : { data: [{ Id: 1, Name: '阳光花园', PayMoney: 1 }], count: 10000, countMore: true },
+    );
+    renderList(fetch);
+    expect(await screen.findByText(/共 10000\+ 条/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: '统计总数' }));
+    expect(await screen.findByText('共 123456 条')).toBeInTheDocument();
+    expect(fetch).toHaveBeenLastCalledWith({ PgIndex: 1, PgSize: 20, ExactCount: 1 });
+    // A new filter is counted up to the cap again.
+    fireEvent.change(screen.getByLabelText('关键字'), { target: { value: '翠湖' } });
+    fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
+    await waitFor(() => expect(fetch).toHaveBeenLastCalledWith({ PgIndex: 1, PgSize: 20, Keyword: '翠湖' }));
   });
 
   it('shows the empty state', async () => {

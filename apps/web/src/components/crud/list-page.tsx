@@ -1,4 +1,4 @@
-import { Button, Empty, Result, Space, Table } from 'antd';
+import { Button, Empty, Result, Space, Table, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { type Key, type ReactNode, useRef, useState } from 'react';
 import { useSettingsStore } from '../../app/stores/settings-store';
@@ -60,6 +60,8 @@ export interface ListPageProps<T> {
   /** Waits (e.g. for the tree filter) before the first fetch. */
   enabled?: boolean;
   title?: ReactNode;
+  /** Rows that open onto a detail table (收费项目 → its standards). */
+  expandable?: TableProps<T>['expandable'];
 }
 
 /**
@@ -104,7 +106,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
 
   const tableColumns = (() => {
     const shown = withMoney(visibleColumns(columns, cols.hidden)).map(
-      ({ hideable: _h, defaultHidden: _d, money: _m, ...c }) =>
+      ({ hideable: _h, defaultHidden: _d, money: _m, sumIf: _s, ...c }) =>
         ({
           ...c,
           fixed: mobile ? undefined : c.fixed,
@@ -182,6 +184,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         loading={list.loading}
         size="middle"
         bordered
+        expandable={props.expandable}
         scroll={{ x: 'max-content', y: height }}
         locale={{ emptyText: empty }}
         summary={
@@ -192,6 +195,7 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
                   rows={list.rows}
                   totals={list.totals}
                   selectable={selecting}
+                  actions={!!props.rowActions}
                 />
               )
             : undefined
@@ -211,11 +215,22 @@ export function ListPage<T extends object>(props: ListPageProps<T>) {
         pagination={{
           current: list.page,
           pageSize: list.size,
-          total: list.total,
+          // A capped count: one row more than counted keeps the next page reachable.
+          total: list.countMore ? list.total + 1 : list.total,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZES,
           showQuickJumper: true,
-          showTotal: (total) => `共 ${total} 条`,
+          showTotal: () =>
+            list.countMore ? (
+              <>
+                共 {list.total}+ 条
+                <Button type="link" size="small" onClick={list.countExactly}>
+                  统计总数
+                </Button>
+              </>
+            ) : (
+              `共 ${list.total} 条`
+            ),
           onChange: list.setPage,
         }}
         onChange={(_p, _f, sorter, extra) => {

@@ -12,11 +12,14 @@ export function MoneySummary<T>({
   rows,
   totals,
   selectable,
+  actions,
 }: {
   columns: readonly CrudColumn<T>[];
   rows: readonly T[];
   totals?: Record<string, string | number> | undefined;
   selectable?: boolean;
+  /** The list has the fixed 操作 column: the 合计 rows get its (empty) cell, so that column covers them too. */
+  actions?: boolean;
 }) {
   const offset = selectable ? 1 : 0;
   const line = (caption: string, value: (field: string) => string) => (
@@ -31,11 +34,15 @@ export function MoneySummary<T>({
           </Table.Summary.Cell>
         );
       })}
+      {actions && <Table.Summary.Cell index={columns.length + offset} />}
     </Table.Summary.Row>
   );
   return (
     <Table.Summary fixed>
-      {line(totals ? '本页合计' : '合计', (f) => sumMoney(rows, f as keyof T))}
+      {line(totals ? '本页合计' : '合计', (f) => {
+        const sumIf = columns.find((c) => c.dataIndex === f)?.sumIf;
+        return sumMoney(sumIf ? rows.filter(sumIf) : rows, f as keyof T);
+      })}
       {totals && line('合计', (f) => formatMoney(totals[f] ?? '0'))}
     </Table.Summary>
   );

@@ -110,7 +110,7 @@ export function PreviewImportDialog({ onDone, ...cfg }: ImportConfig & { onDone(
   return (
     <>
       <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-        导入
+        {cfg.label ?? '导入'}
       </Button>
       <Modal
         title={cfg.title}

@@ -11,6 +11,8 @@ export interface ListAnswer<T> {
   count?: number;
   /** Sums of money fields over the whole filter, when the server answers them (the 合计 row). */
   totals?: Record<string, string | number>;
+  /** The server stopped counting at `count`: more rows match (ask again with ExactCount=1 for the number). */
+  countMore?: boolean;
 }
 
 export interface Option {
@@ -40,6 +42,8 @@ export type CrudColumn<T> = Omit<ColumnType<T>, 'dataIndex'> & {
   defaultHidden?: boolean;
   /** A money column: 2 decimals, right-aligned, summed exactly in the 合计 row. */
   money?: boolean;
+  /** Rows the 合计 row adds up (default: all): 短信充值 sums 已支付 orders, not 待支付 ones. */
+  sumIf?: (row: T) => boolean;
 };
 
 type FieldKind =

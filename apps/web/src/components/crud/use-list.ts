@@ -34,6 +34,8 @@ export function useList<T>({
   const [page, setPage] = useState(1);
   const [size, setSize] = useState(defaultSize || 20);
   const [sort, setSort] = useState<SortState | null>(null);
+  // 统计总数: a big filter is counted only up to a cap; the user may ask for the full count of the current filter.
+  const [exactFor, setExactFor] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
   // A new tree filter starts again at page 1.
@@ -44,10 +46,12 @@ export function useList<T>({
     setPage(1);
   }
 
-  const params = useMemo(
-    () => listParams({ filters: searchParams(searchFields, values), extra: extraParams, page, size, sort }),
-    [searchFields, values, extraParams, page, size, sort],
-  );
+  const filterKey = JSON.stringify([searchParams(searchFields, values), extraParams ?? {}]);
+  const exact = exactFor === filterKey;
+  const params = useMemo(() => {
+    const p = listParams({ filters: searchParams(searchFields, values), extra: extraParams, page, size, sort });
+    return exact ? { ...p, ExactCount: 1 } : p;
+  }, [searchFields, values, extraParams, page, size, sort, exact]);
   const query = useQuery({
     queryKey: listKey(resource, params, listName),
     queryFn: () => fetch(params),
@@ -83,6 +87,9 @@ export function useList<T>({
     setSort,
     rows: query.data?.data ?? [],
     total: query.data?.count ?? query.data?.data.length ?? 0,
+    /** The total is a lower bound ('10000+'); countExactly() asks for the full number. */
+    countMore: query.data?.countMore === true,
+    countExactly: () => setExactFor(filterKey),
     totals: query.data?.totals,
     loading: query.isFetching,
     error: query.isError && !query.data,

@@ -70,7 +70,8 @@ export interface RoomDetail extends RoomRow {
     MoveOutDate: string;
     Current: boolean;
   }[];
-  Parking: Record<string, unknown>[];
+  /** 车位车辆: the parking module's spaces and vehicles of the room. */
+  Parking: { Places: Record<string, unknown>[]; Cars: Record<string, unknown>[] };
   Meters: MeterRow[];
   Handovers: {
     Id: number;

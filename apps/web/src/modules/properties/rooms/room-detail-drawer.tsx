@@ -29,7 +29,7 @@ export function RoomDetailDrawer({ roomId, onClose }: { roomId: number | null; o
               {
                 key: 'parking',
                 label: '车位车辆',
-                children: <Empty description="暂无车位车辆" image={Empty.PRESENTED_IMAGE_SIMPLE} />,
+                children: <Parking r={r} />,
               },
               { key: 'meters', label: '仪表', children: <Meters r={r} /> },
               { key: 'handover', label: '交房记录', children: <Handovers r={r} /> },
@@ -39,6 +39,41 @@ export function RoomDetailDrawer({ roomId, onClose }: { roomId: number | null; o
         )}
       </Spin>
     </Drawer>
+  );
+}
+
+/** 车位车辆: the room's spaces, then the vehicles registered to it. */
+function Parking({ r }: { r: RoomDetail }) {
+  const { Places = [], Cars = [] } = r.Parking ?? {};
+  if (!Places.length && !Cars.length) return <Empty description="暂无车位车辆" image={Empty.PRESENTED_IMAGE_SIMPLE} />;
+  const table = (rows: Record<string, unknown>[], columns: [string, string][]) => (
+    <Table
+      size="small"
+      rowKey={(x) => String(x.Id)}
+      pagination={false}
+      dataSource={rows}
+      columns={columns.map(([k, title]) => ({ key: k, dataIndex: k, title }))}
+      style={{ marginBottom: 16 }}
+    />
+  );
+  return (
+    <>
+      {table(Places, [
+        ['SpaceNo', '车位'],
+        ['LotName', '车场'],
+        ['SpaceTypeName', '类型'],
+        ['StatusName', '状态'],
+        ['RentEnd', '租期至'],
+      ])}
+      {table(Cars, [
+        ['Plate', '车牌'],
+        ['VehicleTypeName', '类型'],
+        ['LotName', '车场'],
+        ['SpaceNo', '车位'],
+        ['ValidEnd', '有效期至'],
+        ['StatusName', '状态'],
+      ])}
+    </>
   );
 }
 

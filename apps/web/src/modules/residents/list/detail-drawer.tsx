@@ -4,6 +4,7 @@ import { GENDER_NAMES, ID_TYPE_NAMES, ROLE_COLORS, ROLE_NAMES, SOURCE_NAMES, STA
 import { syncSummary } from '../shared/resident-logic';
 import { RESIDENTS, type ResidentDetail, residentGet } from './api';
 import { LeaseEnd } from './columns';
+import { ResidentFees } from './fee-summary';
 
 const SyncTag = (c: { done: number; total: number; failed: number }) => {
   const s = syncSummary({ ...c, pending: c.total - c.done - c.failed });
@@ -95,9 +96,12 @@ export function DetailDrawer({ id, onClose }: { id: number | null; onClose(): vo
                   <Rows
                     rows={d.Cars}
                     columns={[
-                      ['PlateNo', '车牌号'],
-                      ['Brand', '品牌'],
-                      ['Color', '颜色'],
+                      ['Plate', '车牌号'],
+                      ['VehicleTypeName', '类型'],
+                      ['LotName', '车场'],
+                      ['SpaceNo', '车位'],
+                      ['ValidEnd', '有效期至'],
+                      ['StatusName', '状态'],
                     ]}
                   />
                 ),
@@ -109,9 +113,12 @@ export function DetailDrawer({ id, onClose }: { id: number | null; onClose(): vo
                   <Rows
                     rows={d.Places}
                     columns={[
-                      ['PlaceNo', '车位号'],
-                      ['ParkingName', '车场'],
-                      ['EndDate', '到期'],
+                      ['SpaceNo', '车位号'],
+                      ['LotName', '车场'],
+                      ['SpaceTypeName', '类型'],
+                      ['StatusName', '状态'],
+                      ['RoomText', '房屋'],
+                      ['RentEnd', '租期至'],
                     ]}
                   />
                 ),
@@ -124,6 +131,8 @@ export function DetailDrawer({ id, onClose }: { id: number | null; onClose(): vo
                     rows={d.Cards}
                     columns={[
                       ['CardNo', '卡号'],
+                      ['CardTypeName', '类型'],
+                      ['LaneNames', '授权通道'],
                       ['ValidTo', '有效期至'],
                       ['StatusName', '状态'],
                     ]}
@@ -149,17 +158,7 @@ export function DetailDrawer({ id, onClose }: { id: number | null; onClose(): vo
               {
                 key: 'fees',
                 label: '缴费',
-                children: d.Fees ? (
-                  <Descriptions column={1} size="small" bordered>
-                    <Descriptions.Item label="预存余额">{d.Fees.Balance ?? '0.00'}</Descriptions.Item>
-                    <Descriptions.Item label="欠费">{d.Fees.Arrears ?? '0.00'}</Descriptions.Item>
-                    <Descriptions.Item label="最近缴费">
-                      {d.Fees.LastPayTime ? `${d.Fees.LastPayTime} ${d.Fees.LastPayMoney ?? ''}` : '无'}
-                    </Descriptions.Item>
-                  </Descriptions>
-                ) : (
-                  none
-                ),
+                children: <ResidentFees id={d.Id} />,
               },
             ]}
           />

@@ -1,0 +1,171 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { fail } from '../../core/errors';
+import {
+  type AsOfWindow,
+  lastDayOf,
+  oneCommunityField,
+  type PeriodWindow,
+  pageFields,
+  type ReportScope,
+  REPORT_MSG,
+  resolvePeriod,
+  scopeFields,
+} from './filters';
+import {
+  arrearsMoney,
+  collectRate,
+  dueMoney,
+  journalFrom,
+  journalScope,
+  money,
+  paidMoney,
+  roomKey,
+  unpaidMoney,
+} from './measures';
+import type { ReportColumn, ReportDef } from './report-kit';
+
+/**
+ * 房屋/小区/项目年度收费表 annulhouse/annulcommunity/annulitem (fee-reports.md "Report shapes", Annual rows), as of
+ * T = the end of the year or now: M01Money…M12Money of the Measure, YearDueMoney, YearPaidMoney, YearArrearsMoney and
+ * CollectRate. Basis 1 按账期: a month is the bills' BillMonth (Measure 1 应收, 2 实收, 3 欠缴) and M01State… says how
+ * it stands (0 无账单 1 已缴 2 部分缴 3 逾期 4 未到期). Basis 2 按收款日期 (实收 only): a month is the posting month
+ * of 实收; the Year figures stay those of the year's bills, but YearPaidMoney is then the year's postings (Σ months).
+ */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const code = (values: number[], def: number, msg: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? def : Number(v)),
+    z.number({ error: msg }).refine((n) => values.includes(n), msg),
+  );
+
+const annualFields = {
+  Year: z.preprocess(
+    (v) => (blank(v) || v === 0 || v === '0' ? undefined : Number(v)),
+    z.number({ error: REPORT_MSG.year }).int(REPORT_MSG.year).min(2000, '年度不正确').max(2100, '年度不正确'),
+  ),
+  Basis: code([1, 2], 1, '统计口径不正确'),
+  Measure: code([1, 2, 3], 1, '统计指标不正确'),
+};
+export const annualBody = z.object({ ...scopeFields, ...annualFields });
+export const annualHouseBody = z.object({ ...scopeFields, ...oneCommunityField, ...annualFields, ...pageFields });
+
+export interface AnnualFilters {
+  year: number;
+  basis: number;
+  measure: number;
+  period: PeriodWindow;
+  asOf: AsOfWindow;
+}
+
+function resolveAnnual(b: { Year: number; Basis: number; Measure: number }, scope: ReportScope): AnnualFilters {
+  if (b.Basis === 2 && b.Measure !== 2) throw fail('按收款日期只能统计实收');
+  const period = resolvePeriod({ PeriodFrom: `${b.Year}-01`, PeriodTo: `${b.Year}-12` }, scope);
+  const last = lastDayOf(period.to);
+  return {
+    year: b.Year,
+    basis: b.Basis,
+    measure: b.Measure,
+    period,
+    asOf: { ...period, day: last < scope.today ? last : scope.today },
+  };
+}
+
+const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
+const postedIn = (from: string, to: string, tz: string) =>
+  sql`j.event_time >= (${from}::date::timestamp at time zone ${tz}) and j.event_time < (${to}::date::timestamp at time zone ${tz})`;
+const nextMonth = (y: number, m: string) =>
+  m === '12' ? `${y + 1}-01-01` : `${y}-${String(Number(m) + 1).padStart(2, '0')}-01`;
+
+function figures(f: AnnualFilters, tz: string): SQL {
+  const { period: p, asOf, year: y } = f;
+  const cells: SQL[] = [];
+  for (const m of MONTHS) {
+    const inM = sql`j.bill_month = ${`${y}-${m}`}`;
+    if (f.basis === 2) {
+      cells.push(
+        sql`${money(paidMoney(p, postedIn(`${y}-${m}-01`, nextMonth(y, m), tz)))} as ${sql.identifier(`M${m}Money`)}`,
+      );
+      continue;
+    }
+    const value = f.measure === 1 ? dueMoney(p, inM) : f.measure === 2 ? paidMoney(p, inM) : arrearsMoney(asOf, inM);
+    cells.push(sql`${money(value)} as ${sql.identifier(`M${m}Money`)}`);
+    cells.push(sql`(case when ${dueMoney(p, inM)} = 0 then 0 when ${unpaidMoney(p, inM)} = 0 then 1
+      when ${arrearsMoney(asOf, inM)} > 0 then 3 when ${paidMoney(p, inM)} > 0 then 2 else 4 end) as ${sql.identifier(`M${m}State`)}`);
+  }
+  const inYear = sql`j.bill_month between ${`${y}-01`} and ${`${y}-12`}`;
+  const yearPaid = f.basis === 2 ? paidMoney(p, postedIn(`${y}-01-01`, `${y + 1}-01-01`, tz)) : paidMoney(p, inYear);
+  return sql.join(
+    [
+      ...cells,
+      sql`${money(dueMoney(p, inYear))} as "YearDueMoney"`,
+      sql`${money(yearPaid)} as "YearPaidMoney"`,
+      sql`${money(arrearsMoney(asOf, inYear))} as "YearArrearsMoney"`,
+      sql`${collectRate(yearPaid, dueMoney(p, inYear))} as "CollectRate"`,
+    ],
+    sql`, `,
+  );
+}
+
+/** Journal rows that can touch the year: its bills, and under 按收款日期 also what was posted in it. */
+function yearRows(f: AnnualFilters, s: ReportScope): SQL {
+  const y = f.year;
+  const bills = sql`j.bill_month between ${`${y}-01`} and ${`${y}-12`}`;
+  const cond = f.basis === 2 ? sql`(${bills} or ${postedIn(`${y}-01-01`, `${y + 1}-01-01`, s.tz)})` : bills;
+  return sql`${journalFrom} where ${journalScope(s)} and ${cond}`;
+}
+
+const moneyColumns: ReportColumn[] = [
+  ...MONTHS.map((m) => ({ key: `M${m}Money`, title: `${Number(m)}月` })),
+  { key: 'YearDueMoney', title: '全年应收' },
+  { key: 'YearPaidMoney', title: '全年实收' },
+  { key: 'YearArrearsMoney', title: '全年欠缴' },
+  { key: 'CollectRate', title: '收费率' },
+];
+const rates = { CollectRate: ['YearPaidMoney', 'YearDueMoney'] as [string, string] };
+
+export const annualHouseReport: ReportDef<typeof annualHouseBody, AnnualFilters> = {
+  name: 'AnnulHouse',
+  title: '房屋年度收费表',
+  body: annualHouseBody,
+  paged: true,
+  resolve: (b, scope) => resolveAnnual(b, scope),
+  rows: ({ filters: f, scope: s }) => sql`
+    select coalesce(x."__room", 0) as "RoomId", coalesce(rm.full_name, b.payer_name, '') as "RoomName",
+      coalesce(o.name, b.payer_name, '') as "OwnerName", coalesce(rm.building_id, 0) as "BuildingId", x.*
+    from (select ${roomKey} as "__k", max(j.room_id) as "__room", min(j.bill_id) as "__bill", ${figures(f, s.tz)}
+          from ${yearRows(f, s)} group by 1) x
+    left join rooms rm on rm.id = x."__room" left join residents o on o.id = rm.owner_resident_id
+    left join fee_bills b on b.id = x."__bill"`,
+  order: sql`r."RoomName", r."__k"`,
+  columns: [{ key: 'RoomName', title: '房号' }, { key: 'OwnerName', title: '业主' }, ...moneyColumns],
+  rates,
+};
+
+export const annualCommunityReport: ReportDef<typeof annualBody, AnnualFilters> = {
+  name: 'AnnulCommunity',
+  title: '小区年度收费表',
+  body: annualBody,
+  resolve: (b, scope) => resolveAnnual(b, scope),
+  rows: ({ filters: f, scope: s }) => sql`
+    select j.community_id as "CommunityId", (select c.name from communities c where c.id = j.community_id) as "CommunityName",
+      ${figures(f, s.tz)}
+    from ${yearRows(f, s)} group by j.community_id`,
+  order: sql`r."CommunityId"`,
+  columns: [{ key: 'CommunityName', title: '小区' }, ...moneyColumns],
+  rates,
+};
+
+export const annualItemReport: ReportDef<typeof annualBody, AnnualFilters> = {
+  name: 'AnnulItem',
+  title: '项目年度收费表',
+  body: annualBody,
+  resolve: (b, scope) => resolveAnnual(b, scope),
+  rows: ({ filters: f, scope: s }) => sql`
+    select j.item_id as "ItemId", (select i.item_name from fee_items i where i.id = j.item_id) as "ItemName",
+      ${figures(f, s.tz)}
+    from ${yearRows(f, s)} group by j.item_id`,
+  order: sql`r."ItemId"`,
+  columns: [{ key: 'ItemName', title: '项目' }, ...moneyColumns],
+  rates,
+};

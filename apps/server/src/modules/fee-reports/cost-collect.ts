@@ -1,0 +1,103 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { idList } from '../../core/filters';
+import { type DateWindow, dateFields, type ReportScope, resolveDates, scopeFields } from './filters';
+import {
+  advanceCashMoney,
+  cashRows,
+  currentMoney,
+  feePaidMoney,
+  feePayCount,
+  feeRefundMoney,
+  journalFrom,
+  journalScope,
+  lateFeeCashMoney,
+  meterFrom,
+  meterScope,
+  meterTopUpMoney,
+  money,
+  prepaidFrom,
+  prepaidScope,
+  prepaidTopUpCashMoney,
+  prepaidUsedCashMoney,
+  recoveredCashMoney,
+  within,
+} from './measures';
+import type { ReportDef } from './report-kit';
+
+/**
+ * 收费汇总表 costcollect (fee-reports.md "Cash measures"): a row per 小区 of the scope (zeros included), its 楼栋 as
+ * Children. Each figure is its measure: the fee part from the journal, 预存充值/预存抵扣 from the prepaid txns, 电表充值
+ * from the meter events; 资金收款 = 费用实收 + 预存充值 + 电表充值 − 预存抵扣. An item or 类别 filter leaves the
+ * top-ups and meter money out (they belong to no item), as in 收费明细表.
+ */
+export const costCollectBody = z.object({ ...scopeFields, ...dateFields });
+
+const FIELDS = ['cur', 'rec', 'adv', 'late', 'fee', 'refund', 'topup', 'used', 'meter'] as const;
+
+/** One row per community (and 楼栋 when `byBuilding`) with the raw measures, every source summed in. */
+function parts(s: ReportScope, c: DateWindow, byBuilding: boolean): SQL {
+  const zeros = (but: string[]) => FIELDS.filter((f) => !but.includes(f)).map((f) => sql.raw(`0::numeric as ${f}`));
+  const cols = (list: SQL[]) => sql.join(list, sql`, `);
+  const jb = byBuilding ? sql`j.building_id` : sql`null::int`;
+  const fee = sql`select j.community_id, ${jb} as building_id, ${feePayCount(c)} as pay_count,
+      ${currentMoney(c)} as cur, ${recoveredCashMoney(c)} as rec, ${advanceCashMoney(c)} as adv,
+      ${lateFeeCashMoney(c)} as late, ${feePaidMoney(c)} as fee, ${feeRefundMoney(c)} as refund,
+      ${cols(zeros(['cur', 'rec', 'adv', 'late', 'fee', 'refund']))}
+    from ${journalFrom} where ${journalScope(s)} and ${cashRows(c)} group by 1, 2`;
+  if (s.itemIds?.length || s.category) return fee;
+  const xb = byBuilding ? sql`(select xr.building_id from rooms xr where xr.id = a.room_id)` : sql`null::int`;
+  const prepaid = sql`select a.community_id, ${xb}, 0, ${cols(zeros(['topup', 'used']).slice(0, 6))},
+      ${prepaidTopUpCashMoney(c)}, ${prepaidUsedCashMoney(c)}, 0::numeric
+    from ${prepaidFrom} where ${prepaidScope(s)} and ${within(sql`x.created_at`, c)} group by 1, 2`;
+  const eb = byBuilding ? sql`(select er.building_id from rooms er where er.id = e.room_id)` : sql`null::int`;
+  const meter = sql`select e.community_id, ${eb}, 0, ${cols(zeros(['meter']))}, ${meterTopUpMoney()}
+    from ${meterFrom} where ${meterScope(s, c)} group by 1, 2`;
+  return sql`${fee} union all ${prepaid} union all ${meter}`;
+}
+
+function figures(x: SQL): SQL {
+  const s = (f: string) => sql`coalesce(sum(${x}.${sql.raw(f)}), 0)`;
+  return sql`coalesce(sum(${x}.pay_count), 0)::int as "PayCount", ${money(s('cur'))} as "CurrentMoney",
+    ${money(s('rec'))} as "RecoveredMoney", ${money(s('adv'))} as "AdvanceMoney", ${money(s('late'))} as "LateFeeMoney",
+    ${money(s('fee'))} as "FeePaidMoney", ${money(s('topup'))} as "PrepaidTopUpMoney",
+    ${money(s('meter'))} as "MeterTopUpMoney", ${money(s('refund'))} as "RefundMoney",
+    ${money(s('used'))} as "PrepaidUsedMoney",
+    ${money(sql`${s('fee')} + ${s('topup')} + ${s('meter')} - ${s('used')}`)} as "FundMoney"`;
+}
+
+export const costCollectReport: ReportDef<typeof costCollectBody, DateWindow> = {
+  name: 'CostCollect',
+  title: '收费汇总表',
+  body: costCollectBody,
+  resolve: (b, scope) => resolveDates(b, scope),
+  rows: ({ filters: c, scope: s }) => sql`
+    select cm.id as "CommunityId", cm.name as "CommunityName", ${figures(sql`x`)}
+    from communities cm left join (${parts(s, c, false)}) x on x.community_id = cm.id
+    where cm.cmp_id = ${s.cmpId} and cm.id = any(${idList(s.communityIds)}::int[])
+    group by cm.id, cm.name`,
+  order: sql`r."CommunityId"`,
+  children: {
+    parentKey: 'CommunityId',
+    rows: ({ filters: c, scope: s }) => sql`
+      select x.community_id as "__parent", x.community_id as "CommunityId", coalesce(bd.id, 0) as "BuildingId",
+        coalesce(bd.name, '其他') as "BuildingName", ${figures(sql`x`)}
+      from (${parts(s, c, true)}) x left join buildings bd on bd.id = x.building_id
+      group by x.community_id, bd.id, bd.name`,
+    order: sql`r."CommunityId", r."BuildingId" = 0, r."BuildingId"`,
+  },
+  columns: [
+    { key: 'CommunityName', title: '小区' },
+    { key: 'PayCount', title: '笔数' },
+    { key: 'CurrentMoney', title: '当期' },
+    { key: 'RecoveredMoney', title: '追欠' },
+    { key: 'AdvanceMoney', title: '预收' },
+    { key: 'LateFeeMoney', title: '滞纳金' },
+    { key: 'FeePaidMoney', title: '费用实收' },
+    { key: 'PrepaidTopUpMoney', title: '预存充值' },
+    { key: 'MeterTopUpMoney', title: '电表充值' },
+    { key: 'RefundMoney', title: '退款' },
+    { key: 'PrepaidUsedMoney', title: '预存抵扣' },
+    { key: 'FundMoney', title: '资金收款' },
+  ],
+};

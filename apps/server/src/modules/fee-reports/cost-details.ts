@@ -1,0 +1,127 @@
+import { jsonArray } from '@linli/shared';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { idList } from '../../core/filters';
+import { cashEntries, natureOf } from './cash-entries';
+import { type DateWindow, dateFields, pageFields, resolveDates, scopeFields, zOptCode } from './filters';
+import { money } from './measures';
+import type { ReportDef } from './report-kit';
+
+/**
+ * 收费明细表 costdetails (fee-reports.md "Report shapes"): one row per payment line plus the negative 冲回 and 退款
+ * rows (cash entries, cash-entries.ts), so Σ PaidMoney = Σ tenders of the window. Paged; the kit's 合计 sums the
+ * same rows over every page.
+ */
+const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+export const costDetailsBody = z.object({
+  ...scopeFields,
+  ...dateFields,
+  ...pageFields,
+  Methods: jsonArray(z.coerce.number().int().min(1, '收款方式不正确').max(6, '收款方式不正确'), { max: 6 }).optional(),
+  /** 0 = 系统 (自动抵扣). */
+  CashierId: z.preprocess(
+    (v) => (blank(v) ? undefined : Number(v)),
+    z.number({ error: '收款人不正确' }).int('收款人不正确').min(0, '收款人不正确').optional(),
+  ),
+  Source: zOptCode(1, 3),
+  State: zOptCode(1, 4),
+  ReceiptNo: z.preprocess((v) => (blank(v) ? undefined : String(v).trim()), z.string().max(30).optional()),
+});
+type Body = z.infer<typeof costDetailsBody>;
+
+const names = (words: string[]) => sql.raw(`(array[${words.map((w) => `'${w}'`).join(',')}])`);
+const ENTRY = names(['收款', '冲回', '退款']);
+const NATURE = names(['当期', '追欠', '预收', '预存', '电表']);
+const METHOD = names(['现金', '微信', '支付宝', 'POS刷卡', '银行转账', '预存款抵扣']);
+const SOURCE = names(['收费台', '自动抵扣', '补录']);
+const STATE = names(['正常', '已作废', '部分退款', '已退款']);
+/** '现金300.00+微信60.00'. */
+const tenderText = sql`string_agg(${METHOD}[t.method] || abs(t.amount_money)::text, '+' order by t.id)`;
+const time = (col: SQL, tz: string) => sql`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`;
+/** The tenders of an entry: its payment's on 收款, its request's on 冲回/退款. */
+const tendersOf = (e: SQL) =>
+  sql`case when ${e}.reversal_id is null then t.payment_id = ${e}.payment_id else t.reversal_id = ${e}.reversal_id end`;
+
+function where(b: Body): SQL {
+  const w: SQL[] = [sql`true`];
+  if (b.CashierId !== undefined)
+    w.push(b.CashierId === 0 ? sql`e.cashier_id is null` : sql`e.cashier_id = ${b.CashierId}`);
+  if (b.Source) w.push(sql`p.source = ${b.Source}`);
+  if (b.State) w.push(sql`p.state = ${b.State}`);
+  if (b.ReceiptNo) {
+    const like = `%${b.ReceiptNo.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    w.push(sql`(p.receipt_no ilike ${like} or r.refund_no ilike ${like})`);
+  }
+  if (b.Methods?.length)
+    w.push(
+      sql`exists (select 1 from fee_payment_tenders t where t.method = any(${idList(b.Methods)}::int[]) and ${tendersOf(sql`e`)})`,
+    );
+  return sql.join(w, sql` and `);
+}
+
+export const costDetailsReport: ReportDef<typeof costDetailsBody, DateWindow> = {
+  name: 'CostDetails',
+  title: '收费明细表',
+  body: costDetailsBody,
+  paged: true,
+  resolve: (b, scope) => resolveDates(b, scope),
+  // The tenders' text is aggregated once for the window's receipts and requests (a hash join), not per row: a page
+  // sorts every row of the window first.
+  rows: ({ body, filters: c, scope: s }) => sql`
+    with e as (select * from ${cashEntries({ scope: s, dates: c })} e),
+    mp as (select t.payment_id, ${tenderText} as txt from fee_payment_tenders t
+      where t.payment_id in (select payment_id from e where reversal_id is null) group by t.payment_id),
+    mr as (select t.reversal_id, ${tenderText} as txt from fee_payment_tenders t
+      where t.reversal_id in (select reversal_id from e) group by t.reversal_id)
+    select e.k as "__k", ${time(sql`e.event_time`, s.tz)} as "EventTime",
+      coalesce(${time(sql`p.pay_time`, s.tz)}, '') as "PayTime", e.entry_type as "EntryType",
+      ${ENTRY}[e.entry_type] as "EntryTypeName",
+      case when e.entry_type = 3 then coalesce(r.refund_no, '') else coalesce(p.receipt_no, '') end as "ReceiptNo",
+      case when e.entry_type = 1 then '' else coalesce(p.receipt_no, '') end as "OrigReceiptNo",
+      coalesce(e.payment_id, 0) as "PaymentId", coalesce(e.bill_id, 0) as "BillId",
+      e.community_id as "CommunityId", coalesce(cm.name, '') as "CommunityName",
+      coalesce(e.building_id, 0) as "BuildingId", coalesce(e.room_id, 0) as "RoomId",
+      coalesce(rm.full_name, b.payer_name, '') as "RoomName", coalesce(p.payer_name, o.name, '') as "PayerName",
+      coalesce(e.item_id, 0) as "ItemId",
+      coalesce(i.item_name, case e.line_type when 2 then '预存款' when 3 then '电表充值' else '' end) as "ItemName",
+      coalesce(b.period, '') as "Period", coalesce(e.bill_month, '') as "BillMonth",
+      ${natureOf(sql`e`, c)} as "Nature", ${NATURE}[${natureOf(sql`e`, c)}] as "NatureName",
+      ${money(sql`e.principal`)} as "PrincipalMoney", ${money(sql`e.late_fee`)} as "LateFeeMoney",
+      ${money(sql`e.discount`)} as "DiscountMoney", ${money(sql`e.paid`)} as "PaidMoney",
+      coalesce(case when e.reversal_id is null then mp.txt else mr.txt end, '') as "MethodText",
+      coalesce(e.cashier_id, 0) as "CashierId", coalesce(u.name, '系统') as "CashierName",
+      coalesce(p.source, 0) as "Source", coalesce(${SOURCE}[p.source], '') as "SourceName",
+      coalesce(p.state, 0) as "State", coalesce(${STATE}[p.state], '') as "StateName"
+    from e
+    left join mp on e.reversal_id is null and mp.payment_id = e.payment_id
+    left join mr on mr.reversal_id = e.reversal_id
+    left join fee_payments p on p.id = e.payment_id
+    left join fee_reversals r on r.id = e.reversal_id
+    left join communities cm on cm.id = e.community_id
+    left join rooms rm on rm.id = e.room_id
+    left join residents o on o.id = rm.owner_resident_id
+    left join fee_items i on i.id = e.item_id
+    left join fee_bills b on b.id = e.bill_id
+    left join users u on u.id = e.cashier_id
+    where ${where(body)}`,
+  order: sql`r."EventTime" desc, r."__k" desc`,
+  columns: [
+    { key: 'EventTime', title: '收款时间', width: 20 },
+    { key: 'ReceiptNo', title: '收据号', width: 16 },
+    { key: 'EntryTypeName', title: '类型' },
+    { key: 'CommunityName', title: '小区' },
+    { key: 'RoomName', title: '房号', width: 16 },
+    { key: 'PayerName', title: '交款人' },
+    { key: 'ItemName', title: '项目' },
+    { key: 'Period', title: '账期' },
+    { key: 'NatureName', title: '性质' },
+    { key: 'PrincipalMoney', title: '本金' },
+    { key: 'LateFeeMoney', title: '滞纳金' },
+    { key: 'DiscountMoney', title: '优惠' },
+    { key: 'PaidMoney', title: '实收' },
+    { key: 'MethodText', title: '方式', width: 24 },
+    { key: 'CashierName', title: '收款人' },
+    { key: 'StateName', title: '状态' },
+  ],
+};

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { JobDef } from '../../core/jobs';
+import { sqlRows } from '../../core/sql-rows';
+import { notify } from '../messages/notify';
+import { usersServing } from '../properties/serving';
+
+/** MsgType 15 (mark-read only): 月卡到期提醒. */
+export const MSG_CARD_EXPIRY = 15;
+
+/**
+ * Daily 08:00 (domain/parking-access.md "Jobs"): one reminder per lot with 月租 cards ending within 30 days, to the
+ * cwcl_clgl holders serving its community: '月卡到期提醒：地下车库 8 辆将在30天内到期'; the content counts the ones
+ * ending within 7 days and today. Counted by the run's day (the company zone), in one grouped query.
+ */
+export const cardExpiryJob: JobDef = {
+  name: 'parking.card-expiry',
+  schedule: { dailyAt: '08:00' },
+  async run(deps, { runKey }) {
+    const day = runKey;
+    return deps.database.db.transaction(async (tx) => {
+      const lots = await sqlRows<{
+        id: number;
+        cmp_id: number;
+        community_id: number;
+        name: string;
+        n30: number;
+        n7: number;
+        n0: number;
+      }>(
+        tx,
+        sql`select l.id, l.cmp_id, l.community_id, l.name,
+            count(*)::int as n30,
+            count(*) filter (where v.valid_end <= ${day}::date + 7)::int as n7,
+            count(*) filter (where v.valid_end = ${day}::date)::int as n0
+          from vehicles v join parking_lots l on l.id = v.lot_id
+          where v.vehicle_type = 1 and v.status = 1 and not v.is_deleted
+            and v.valid_end between ${day}::date and ${day}::date + 30
+          group by l.id, l.cmp_id, l.community_id, l.name
+          order by l.id`,
+      );
+      for (const l of lots) {
+        await notify(tx, {
+          cmpId: l.cmp_id,
+          roleKey: 'cwcl_clgl',
+          userIds: await usersServing(tx, l.cmp_id, l.community_id),
+          msgType: MSG_CARD_EXPIRY,
+          title: `月卡到期提醒：${l.name} ${l.n30} 辆将在30天内到期`,
+          content: `其中7天内到期 ${l.n7} 辆，今日到期 ${l.n0} 辆`,
+          sourceId: l.id,
+        });
+      }
+      return { Lots: lots.length };
+    });
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * Chinese names of the cashier side's request fields (fees.md "API shapes"), spread into FIELD_LABELS. Kept apart
+ * so the fee branches add their fields without editing the same lines; FIELD_LABELS' own entries win.
+ */
+export const FEE_DESK_LABELS: Record<string, string> = {
+  AccountId: '预存账户',
+  AgeBand: '账龄',
+  AmountMoney: '金额',
+  ApplicantId: '申请人',
+  AsOfDate: '截止日期',
+  CashierId: '收款人',
+  Channel: '催缴方式',
+  CountedCashMoney: '实点现金',
+  DiscountReason: '减免原因',
+  ItemId: '收费项目',
+  Lines: '缴费明细',
+  Method: '支付方式',
+  MinMoney: '最低金额',
+  MinMonths: '最少月数',
+  OverpayTo: '多收处理',
+  PayerId: '缴费对象',
+  PayerName: '交款人',
+  PayerType: '缴费对象类型',
+  PayTime: '实际收款日期',
+  PaymentId: '收款单',
+  RefundMethod: '退款方式',
+  RequestId: '请求号',
+  Result: '催缴结果',
+  RoomIds: '房屋',
+  Source: '来源',
+  TemplateId: '短信模板',
+  TenderedMoney: '实收金额',
+  Tenders: '支付方式',
+  ToTime: '交班截止时间',
+  TopUps: '充值明细',
+  TxnType: '流水类型',
+  UsePrepaid: '使用预存款',
+};
