@@ -57,7 +57,9 @@ export async function enqueue(
       name,
       payload: payload ?? {},
       maxAttempts: opts.maxAttempts ?? 3,
-      ...(opts.runAt ? { runAt: opts.runAt } : {}),
+      // The claim compares with the process clock in milliseconds; the database's now() has microseconds and
+      // would leave a job enqueued in the same millisecond not yet due.
+      runAt: opts.runAt ?? new Date(),
       dedupeKey: opts.dedupeKey ?? null,
       lockKey: opts.lockKey ?? null,
       cmpId: opts.cmpId ?? null,
