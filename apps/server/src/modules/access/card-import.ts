@@ -5,7 +5,7 @@ import type { XlsxColumn } from '../../core/excel';
 import { inScope } from '../../core/scope';
 import { communities, lanes } from '../../db/schema';
 import { importLookups } from '../parking/import-lookups';
-import { importCalls, issuesOf } from '../parking/parking-import';
+import { importCalls, issuesOf } from '../../core/import-calls';
 import { saveCard } from './card-save';
 import type { CardView } from './cards-query';
 

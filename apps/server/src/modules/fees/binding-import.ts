@@ -5,7 +5,7 @@ import { fail } from '../../core/errors';
 import { anyId } from '../../core/filters';
 import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
-import { importCalls } from '../parking/parking-import';
+import { importCalls } from '../../core/import-calls';
 import { type BindInput, bindPayers } from './bindings.service';
 
 /**

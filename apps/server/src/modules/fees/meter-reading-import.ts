@@ -4,7 +4,7 @@ import type { Auth } from '../../core/auth';
 import { anyId } from '../../core/filters';
 import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
-import { importCalls, issuesOf } from '../parking/parking-import';
+import { importCalls, issuesOf } from '../../core/import-calls';
 import { batchSave } from './meter-readings.service';
 
 /**

@@ -1,7 +1,7 @@
 import { ParkingSpaceSaveBody, SPACE_STATUS, SPACE_TYPES } from '@linli/shared';
 import type { z } from 'zod';
 import { importLookups } from './import-lookups';
-import { importCalls, issuesOf } from './parking-import';
+import { importCalls, issuesOf } from '../../core/import-calls';
 import { saveSpace } from './space-save';
 
 /** The space import's columns, in the order of the export. */

@@ -2,7 +2,7 @@ import { type VehicleRow, PLATE_COLORS, VEHICLE_TYPES, VehicleSaveBody } from '@
 import type { z } from 'zod';
 import type { XlsxColumn } from '../../core/excel';
 import { importLookups } from './import-lookups';
-import { importCalls, issuesOf } from './parking-import';
+import { importCalls, issuesOf } from '../../core/import-calls';
 import { saveVehicle } from './vehicle-save';
 
 /** The vehicle import's columns, in the order of the export (an export is a valid import file). */

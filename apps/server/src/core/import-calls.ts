@@ -1,22 +1,15 @@
 import { zId } from '@linli/shared';
 import { z } from 'zod';
-import type { Auth } from '../../core/auth';
-import { call } from '../../core/calls';
-import { ApiError, fail } from '../../core/errors';
-import { readSheet, readUpload, type SheetRow, xlsxTemplate } from '../../core/excel';
-import {
-  type BatchRow,
-  batchOf,
-  batchStatusView,
-  commitBatch,
-  createBatch,
-  errorReport,
-} from '../../core/import-batch';
-import type { Tx } from '../../db/client';
-import type { AppDeps } from '../../deps';
+import type { Auth } from './auth';
+import { call } from './calls';
+import { ApiError, fail } from './errors';
+import { readSheet, readUpload, type SheetRow, xlsxTemplate } from './excel';
+import { type BatchRow, batchOf, batchStatusView, commitBatch, createBatch, errorReport } from './import-batch';
+import type { Tx } from '../db/client';
+import type { AppDeps } from '../deps';
 
 /**
- * The imports of 车位管理 and 车辆管理 on the ImportBatch flow (core/import-batch.ts). A row is first read into the
+ * The calls of an import on the ImportBatch flow (import-batch.ts): 车位, 车辆, 门禁卡, 抄表 and 收费绑定. A row is first read into the
  * Save body (names → ids, the shared zod rules); then the preview runs the very write Save runs, each row in a
  * savepoint of a transaction that is rolled back, so every database rule (duplicates, capacity, owners) shows per
  * row before anything lands. The commit writes the good rows again in one transaction.
