@@ -15,7 +15,8 @@ async function visit(page: Page, path: string, title: string) {
 async function tabAction(page: Page, title: string, action: string) {
   await expect(async () => {
     await tagTab(page, title).click({ button: 'right' });
-    await page.getByRole('menuitem', { name: action, exact: true }).click({ timeout: 2_000 });
+    // A menu still fading out from an earlier try may be on the page too: the newest one is last.
+    await page.getByRole('menuitem', { name: action, exact: true }).last().click({ timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
 }
 

@@ -73,7 +73,8 @@ export function TagsView() {
         {views.map((view) => {
           const active = view.path === pathname;
           return (
-            <Dropdown key={view.path} trigger={['contextMenu']} menu={menuFor(view)}>
+            // Closed menus leave the page: one tab's stale menu can never be the one a second right-click finds.
+            <Dropdown key={view.path} trigger={['contextMenu']} menu={menuFor(view)} destroyOnHidden>
               <div className={`tags-view-item${active ? ' is-active' : ''}`}>
                 <Link ref={active ? activeRef : undefined} to={view.fullPath} role="tab" aria-selected={active}>
                   {view.title}
