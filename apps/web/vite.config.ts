@@ -48,5 +48,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // An antd page rendered in jsdom takes seconds on a busy 2-core machine; 5 s timed out under load.
+    testTimeout: 20_000,
   },
 });
