@@ -50,7 +50,8 @@ export const enqueueScheduled = (deps: AppDeps, job: JobDef, runKey: string, now
     job.name,
     { runKey, now: now.toISOString() } satisfies ScheduledPayload,
     // A run by hand answers its outcome at once: no retry behind the caller's back.
-    { lockKey: job.name, ...(dedupe ? { dedupeKey: `${job.name}:${runKey}` } : { maxAttempts: 1 }) },
+    // Due by the app's clock, which tests may freeze: a run by hand is then claimable at once.
+    { runAt: deps.now(), lockKey: job.name, ...(dedupe ? { dedupeKey: `${job.name}:${runKey}` } : { maxAttempts: 1 }) },
   );
 
 /**
