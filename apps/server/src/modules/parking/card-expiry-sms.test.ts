@@ -172,12 +172,14 @@ describe('parking.card-expiry: the owners’ SMS', () => {
     const segs = (cmp: number) => recs.filter((r) => r.cmpId === cmp).reduce((n, r) => n + r.segments, 0);
     expect(await balanceOf(t, cmpA)).toBe(a0 - segs(cmpA));
     expect(await balanceOf(t, cmpB)).toBe(b0 - segs(cmpB));
-    const logs = await sqlRows<{ cmp_id: number; delta: number; ref_id: number }>(
+    const logs = await sqlRows<{ cmp_id: number; delta: number; ref_id: number; balance: number }>(
       t.db,
-      sql`select cmp_id, delta, ref_id from sms_balance_logs where kind = 2 and ref_type = 'record'
+      sql`select cmp_id, delta, ref_id, balance from sms_balance_logs where kind = 2 and ref_type = 'record'
         and ref_id = any(${`{${recs.map((r) => r.id).join(',')}}`}::int[]) order by ref_id`,
     );
     expect(logs.map((l) => [l.cmp_id, l.delta, l.ref_id])).toEqual(recs.map((r) => [r.cmpId, -r.segments, r.id]));
+    // Each row carries the running balance after it.
+    expect(logs.filter((l) => l.cmp_id === cmpA).map((l) => l.balance)).toEqual([a0 - 1, a0 - 2, a0 - 3]);
     expect(await sqlRows(t.db, sql`select 1 from sms_accounts where cmp_id = ${cmpC}`)).toEqual([]);
     // 发送记录 lists them under 来源 月卡到期.
     const list = await t.api<Record<string, unknown>[]>('/SmsRecord/List', { Source: 6 }, admin);
