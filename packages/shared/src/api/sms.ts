@@ -11,7 +11,8 @@ export const SMS_REVIEW_STATES = ['', '待审核', '已通过', '已驳回'] as 
 export const SMS_PROVIDER_KINDS = ['', '阿里云', '腾讯云', '日志通道'] as const;
 export const SMS_BATCH_STATES = ['', '待发送', '发送中', '已完成', '已取消'] as const;
 export const SMS_RECORD_STATES = ['', '发送中', '成功', '失败'] as const;
-export const SMS_SOURCES = ['', '群发', '快递通知', '合同催收', '欠费催缴', '测试'] as const;
+/** Record sources; 6 月卡到期 (parking's daily owner reminder) was added after the domain file's pinned 1–5. */
+export const SMS_SOURCES = ['', '群发', '快递通知', '合同催收', '欠费催缴', '测试', '月卡到期'] as const;
 export const SMS_PAY_METHODS = ['', '对公转账', '微信', '支付宝'] as const;
 export const SMS_RECHARGE_STATES = ['', '待支付', '已支付', '已取消'] as const;
 export const SMS_BALANCE_KINDS = ['', '充值', '发送扣减', '失败退回', '取消退回', '差额退回'] as const;
@@ -25,7 +26,7 @@ export const SMS_PACKAGES = [
   { Count: 50000, PayMoney: '3250.00', Name: '50000条 ¥3250' },
 ] as const;
 
-export const SMS_SOURCE = { group: 1, parcel: 2, contract: 3, arrears: 4, test: 5 } as const;
+export const SMS_SOURCE = { group: 1, parcel: 2, contract: 3, arrears: 4, test: 5, cardExpiry: 6 } as const;
 export const MSG_SMS_SHORT = '短信余额不足，请先充值';
 export const MSG_SMS_NO_RECIPIENT = '接收人不能为空';
 export const SMS_DEFAULT_UNIT_PRICE = '0.0800';
@@ -251,7 +252,7 @@ export const SmsBatchFilter = {
 export const SmsRecordFilter = {
   Phone: zOptionalText(20, '手机号'),
   State: optionalCode(3),
-  Source: optionalCode(5),
+  Source: optionalCode(SMS_SOURCES.length - 1),
   BatchNo: zOptionalText(30, '批次号'),
   BatchId: z.preprocess((v) => (blank(v) ? undefined : v), zId().optional()),
   DateFrom: zDate('开始日期'),

@@ -165,7 +165,7 @@ export const smsBatches = pgTable(
   ],
 );
 
-/** Source 1群发 2快递通知 3合同催收 4欠费催缴 5测试; State 1发送中 2成功 3失败. */
+/** Source 1群发 2快递通知 3合同催收 4欠费催缴 5测试 6月卡到期; State 1发送中 2成功 3失败. */
 export const smsRecords = pgTable(
   'sms_records',
   {

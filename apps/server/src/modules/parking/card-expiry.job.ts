@@ -3,6 +3,7 @@ import type { JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { notify } from '../messages/notify';
 import { usersServing } from '../properties/serving';
+import { sendCardExpirySms } from './card-expiry-sms';
 
 /** MsgType 15 (mark-read only): 月卡到期提醒. */
 export const MSG_CARD_EXPIRY = 15;
@@ -11,13 +12,16 @@ export const MSG_CARD_EXPIRY = 15;
  * Daily 08:00 (domain/parking-access.md "Jobs"): one reminder per lot with 月租 cards ending within 30 days, to the
  * cwcl_clgl holders serving its community: '月卡到期提醒：地下车库 8 辆将在30天内到期'; the content counts the ones
  * ending within 7 days and today. Counted by the run's day (the company zone), in one grouped query.
+ * Owners whose card ends in exactly 30, 7 or 0 days also get an SMS where the company has SMS set up
+ * (card-expiry-sms.ts); that half goes first and is idempotent per vehicle and day, so a retry never texts twice.
  */
 export const cardExpiryJob: JobDef = {
   name: 'parking.card-expiry',
   schedule: { dailyAt: '08:00' },
-  async run(deps, { runKey }) {
+  async run(deps, { runKey, now }) {
     const day = runKey;
-    return deps.database.db.transaction(async (tx) => {
+    const owners = await sendCardExpirySms(deps, day, now);
+    const lotCount = await deps.database.db.transaction(async (tx) => {
       const lots = await sqlRows<{
         id: number;
         cmp_id: number;
@@ -49,7 +53,8 @@ export const cardExpiryJob: JobDef = {
           sourceId: l.id,
         });
       }
-      return { Lots: lots.length };
+      return lots.length;
     });
+    return { Lots: lotCount, Sms: owners };
   },
 };
