@@ -18,6 +18,19 @@ export const FeeItemRow = z.object({
 });
 export type FeeItemRow = z.infer<typeof FeeItemRow>;
 
+/**
+ * /api/FeeReport/ItemOptions (sfgl_sfbb): the company's fee items as the report filters' 收费项目 choices, for report
+ * users who do not hold 收费项目 (sfgl_sfxm). Disabled items are listed too: their bills stay in the reports.
+ */
+export const FeeReportItemOption = z.object({
+  Id: z.number(),
+  ItemName: z.string(),
+  Category: z.number(),
+  CategoryName: z.string(),
+  IsEnabled: z.boolean(),
+});
+export type FeeReportItemOption = z.infer<typeof FeeReportItemOption>;
+
 export const FeeStandardRow = z.object({
   Id: z.number(),
   ItemId: z.number(),

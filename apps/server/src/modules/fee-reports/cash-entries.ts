@@ -27,8 +27,8 @@ const reversalCashier = (reversal: SQL) =>
     (select ra.applicant_id from fee_reversals ra where ra.id = ${reversal}))`;
 
 export function cashEntries({ scope: s, dates: c }: CashScope): SQL {
-  // Top-ups and meter money belong to no item: an item or 类别 filter leaves them out (here and in 收费汇总表).
-  const itemFiltered = !!(s.itemIds?.length || s.category);
+  // Under a 收费项目 or 类别 filter the scopes of measures.ts decide what stays: the top-ups of that item's accounts
+  // (not 通用's), no meter money.
   const bills = sql`select 'j' || j.id as k, case j.event_type when 5 then 1 when 6 then 2 else 3 end as entry_type,
       j.event_time, j.payment_id, j.reversal_id, j.community_id, j.building_id, j.room_id, j.item_id, j.bill_id,
       j.bill_month, 1 as line_type, j.paid_money as principal, j.late_fee_money as late_fee,
@@ -38,7 +38,6 @@ export function cashEntries({ scope: s, dates: c }: CashScope): SQL {
       ${journalCashier} as cashier_id
     from fee_journal j
     where ${journalScope(s)} and ${within(sql`j.event_time`, c)} and j.event_type in (5, 6, 7)`;
-  if (itemFiltered) return sql`(${bills})`;
   const prepaid = sql`select 'x' || x.id, ${entryOf(sql`x.reversal_id`)}, x.created_at, x.payment_id, x.reversal_id,
       a.community_id, (select xr.building_id from rooms xr where xr.id = a.room_id), a.room_id, a.item_id, null::int,
       null::varchar, 2, x.amount_money, 0::numeric, 0::numeric, x.amount_money,

@@ -28,8 +28,9 @@ import type { ReportDef } from './report-kit';
 /**
  * 收费汇总表 costcollect (fee-reports.md "Cash measures"): a row per 小区 of the scope (zeros included), its 楼栋 as
  * Children. Each figure is its measure: the fee part from the journal, 预存充值/预存抵扣 from the prepaid txns, 电表充值
- * from the meter events; 资金收款 = 费用实收 + 预存充值 + 电表充值 − 预存抵扣. An item or 类别 filter leaves the
- * top-ups and meter money out (they belong to no item), as in 收费明细表.
+ * from the meter events; 资金收款 = 费用实收 + 预存充值 + 电表充值 − 预存抵扣. Under a 收费项目 or 类别 filter the
+ * prepaid figures are those of that item's accounts (通用 and meter money count only without one: measures.ts
+ * `prepaidScope`, `meterScope`), as in 收费明细表.
  */
 export const costCollectBody = z.object({ ...scopeFields, ...dateFields });
 
@@ -45,7 +46,6 @@ function parts(s: ReportScope, c: DateWindow, byBuilding: boolean): SQL {
       ${lateFeeCashMoney(c)} as late, ${feePaidMoney(c)} as fee, ${feeRefundMoney(c)} as refund,
       ${cols(zeros(['cur', 'rec', 'adv', 'late', 'fee', 'refund']))}
     from ${journalFrom} where ${journalScope(s)} and ${cashRows(c)} group by 1, 2`;
-  if (s.itemIds?.length || s.category) return fee;
   const xb = byBuilding ? sql`(select xr.building_id from rooms xr where xr.id = a.room_id)` : sql`null::int`;
   const prepaid = sql`select a.community_id, ${xb}, 0, ${cols(zeros(['topup', 'used']).slice(0, 6))},
       ${prepaidTopUpCashMoney(c)}, ${prepaidUsedCashMoney(c)}, 0::numeric

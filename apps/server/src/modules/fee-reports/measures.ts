@@ -37,15 +37,28 @@ export const int = (expr: SQL): SQL => sql`(${expr})::int`;
 // ---------------------------------------------------------------- journal source
 export const journalFrom = sql`fee_journal j`;
 
+/** Whether the scope narrows by 收费项目 or 类别. */
+export const itemFiltered = (s: ReportScope): boolean => !!(s.itemIds?.length || s.category);
+
+/**
+ * The 收费项目 and 类别 filters on an item column (`j.item_id`, a prepaid account's `a.item_id`); none when the scope
+ * has neither. A null item (a 通用 account) matches no item filter.
+ */
+function itemConds(s: ReportScope, col: SQL): SQL[] {
+  const parts: SQL[] = [];
+  if (s.itemIds?.length) parts.push(sql`${col} = any(${idList(s.itemIds)}::int[])`);
+  if (s.category)
+    parts.push(
+      sql`${col} in (select fi.id from fee_items fi where fi.cmp_id = ${s.cmpId} and fi.category = ${s.category})`,
+    );
+  return parts;
+}
+
 /** Company, communities, 楼栋, 收费项目 and 类别 on the journal alias `j`. */
 export function journalScope(s: ReportScope): SQL {
   const parts: SQL[] = [sql`j.cmp_id = ${s.cmpId}`, sql`j.community_id = any(${idList(s.communityIds)}::int[])`];
   if (s.buildingId) parts.push(sql`j.building_id = ${s.buildingId}`);
-  if (s.itemIds) parts.push(sql`j.item_id = any(${idList(s.itemIds)}::int[])`);
-  if (s.category)
-    parts.push(
-      sql`j.item_id in (select fi.id from fee_items fi where fi.cmp_id = ${s.cmpId} and fi.category = ${s.category})`,
-    );
+  parts.push(...itemConds(s, sql`j.item_id`));
   return sql.join(parts, sql` and `);
 }
 
@@ -261,10 +274,17 @@ export const voidCount = () => sql`count(distinct t.reversal_id) filter (where r
 
 // ---------------------------------------------------------------- prepaid (FeePrepaidTxn)
 export const prepaidFrom = sql`fee_prepaid_txns x join fee_prepaid_accounts a on a.id = x.account_id`;
-/** Company, communities and 楼栋 on the prepaid alias `x`/`a` (no time condition: 期初 reads before the window). */
+/**
+ * Company, communities, 楼栋, 收费项目 and 类别 on the prepaid alias `x`/`a` (no time condition: 期初 reads before the
+ * window). A txn belongs to its account's item: under a 收费项目 or 类别 filter the txns of that item's accounts count
+ * (a top-up into the 物业费 account is 物业费 money), and a 通用 account's (ItemId 0) only without such a filter. Every
+ * prepaid figure (预存充值, 预存抵扣, 期初 … 期末) and every report built on them (costcollect, costdetails, the 预存
+ * reports, 收款趋势图) follows this one rule.
+ */
 export function prepaidScope(s: ReportScope): SQL {
   const parts: SQL[] = [sql`x.cmp_id = ${s.cmpId}`, sql`a.community_id = any(${idList(s.communityIds)}::int[])`];
   if (s.buildingId) parts.push(sql`a.room_id in (select pr.id from rooms pr where pr.building_id = ${s.buildingId})`);
+  parts.push(...itemConds(s, sql`a.item_id`));
   return sql.join(parts, sql` and `);
 }
 const px = sql`x.created_at`;
@@ -322,6 +342,8 @@ export function meterScope(s: ReportScope, c: TimeBounds): SQL {
   ];
   if (s.buildingId)
     parts.push(sql`e.room_id in (select mr2.id from rooms mr2 where mr2.building_id = ${s.buildingId})`);
+  // 电表充值 belongs to no 收费项目: a 收费项目 or 类别 filter leaves it out.
+  if (itemFiltered(s)) parts.push(sql`false`);
   return sql.join(parts, sql` and `);
 }
 /** 电表充值 MeterTopUpMoney: recharges less their refunds. */

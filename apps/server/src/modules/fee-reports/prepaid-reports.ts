@@ -39,12 +39,22 @@ const txnCommon = (tz: string) => sql`x.id as "TxnId", ${timeText(sql`x.created_
   coalesce(ai.item_name, '通用') as "AccountName", x.txn_type as "TxnType",
   ${nameOf(FEE_PREPAID_TXN_TYPE, sql`x.txn_type`)} as "TxnTypeName", x.balance_after_money::text as "BalanceAfterMoney"`;
 
+/**
+ * One account (AccountId) or one room's accounts (RoomId): how a 预存款汇总表 row by 账户 or by 房屋 opens 预存明细表
+ * and 预存抵扣明细表 on its own money.
+ */
+const accountFields = { AccountId: zOptId(), RoomId: zOptId() };
+const accountConds = (b: { AccountId?: number | undefined; RoomId?: number | undefined }): SQL[] => [
+  ...(b.AccountId ? [sql`x.account_id = ${b.AccountId}`] : []),
+  ...(b.RoomId ? [sql`a.room_id = ${b.RoomId}`] : []),
+];
+
 const YcmxBody = z.object({
   ...scopeFields,
   ...dateFields,
   ...pageFields,
   TxnType: zOptCode(1, 5, '类型不正确'),
-  AccountId: zOptId(),
+  ...accountFields,
 });
 export const yckYcmx: ReportDef<typeof YcmxBody, DateFilters> = {
   name: 'YckYcmx',
@@ -59,7 +69,7 @@ export const yckYcmx: ReportDef<typeof YcmxBody, DateFilters> = {
       sql`(x.txn_type in (1, 2, 4) or (x.txn_type = 5 and x.amount_money < 0))`,
     ];
     if (b.TxnType) where.push(sql`x.txn_type = ${b.TxnType}`);
-    if (b.AccountId) where.push(sql`x.account_id = ${b.AccountId}`);
+    where.push(...accountConds(b));
     return sql`select ${txnCommon(scope.tz)}, ${money(sql`x.amount_money`)} as "AmountMoney",
         ${methodText(sql`case when x.reversal_id is not null then t2.reversal_id = x.reversal_id
           else t2.payment_id = x.payment_id and t2.method <> 6 end`)} as "MethodText",
@@ -82,7 +92,13 @@ export const yckYcmx: ReportDef<typeof YcmxBody, DateFilters> = {
   ],
 };
 
-const DkmxBody = z.object({ ...scopeFields, ...dateFields, ...pageFields, Source: zOptCode(1, 3, '来源不正确') });
+const DkmxBody = z.object({
+  ...scopeFields,
+  ...dateFields,
+  ...pageFields,
+  Source: zOptCode(1, 3, '来源不正确'),
+  ...accountFields,
+});
 export const yckDkmx: ReportDef<typeof DkmxBody, DateFilters> = {
   name: 'YckDkmx',
   title: '预存抵扣明细表',
@@ -96,6 +112,7 @@ export const yckDkmx: ReportDef<typeof DkmxBody, DateFilters> = {
       sql`(x.txn_type = 3 or (x.txn_type = 5 and x.amount_money > 0))`,
     ];
     if (b.Source) where.push(sql`p.source = ${b.Source}`);
+    where.push(...accountConds(b));
     return sql`select ${txnCommon(scope.tz)}, ${money(sql`-x.amount_money`)} as "DeductMoney",
         coalesce(bi.item_name, '') as "ItemName", coalesce(bb.period, '') as "Period",
         coalesce(p.source, 1) as "Source", ${nameOf(FEE_PAYMENT_SOURCE, sql`coalesce(p.source, 1)`)} as "SourceName"

@@ -1,7 +1,6 @@
-import { FEE_CATEGORY, type FeeItemRow } from '@linli/shared';
+import { FEE_CATEGORY, type FeeReportItemOption } from '@linli/shared';
 import { useQuery } from '@tanstack/react-query';
 import { request, requestEnvelope } from '../../../app/request';
-import { useUserStore } from '../../../app/stores/user-store';
 import type { Option } from '../../../components/crud';
 
 /** First part of every report query key; a payment, refund or hand-over invalidates it (app/query-deps.ts). */
@@ -21,18 +20,16 @@ export const reportExportCall = (name: string) => `/FeeReport/${name}Export`;
 export const categoryOptions: Option[] = FEE_CATEGORY.flatMap((label, value) => (value > 0 ? [{ value, label }] : []));
 
 /**
- * 收费项目 choices. The only item list the server has is 收费项目's (sfgl_sfxm); a report user without that screen
- * filters by 类别 instead of asking and being refused.
+ * 收费项目 choices of every report filter, from the reports' own FeeReport/ItemOptions (sfgl_sfbb): a report user
+ * needs no 收费项目 screen (sfgl_sfxm) to filter by item. Disabled items stay choosable (their bills are in the
+ * reports), marked 停用.
  */
 export function useFeeItemOptions() {
-  const access = useUserStore((s) => s.info?.Access);
-  const allowed = !!access?.includes('sfgl_sfxm');
   return useQuery({
     queryKey: ['fee-items', 'report-options'],
-    queryFn: async () =>
-      (await requestEnvelope<FeeItemRow[]>('/FeeItem/List', { PgIndex: 1, PgSize: 200 }, { silent: true })).data,
-    enabled: allowed,
+    queryFn: () => request<FeeReportItemOption[]>('/FeeReport/ItemOptions', {}, { silent: true }),
     staleTime: 60_000,
-    select: (rows): Option[] => rows.map((r) => ({ value: r.Id, label: r.ItemName })),
+    select: (rows): Option[] =>
+      rows.map((r) => ({ value: r.Id, label: r.IsEnabled ? r.ItemName : `${r.ItemName}（停用）` })),
   });
 }

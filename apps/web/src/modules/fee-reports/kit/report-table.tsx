@@ -10,6 +10,12 @@ export type SortState = { field: string; order: 'asc' | 'desc' } | null;
 const sortOrderOf = (sort: SortState, field: string | undefined) =>
   sort && sort.field === field ? (sort.order === 'asc' ? 'ascend' : 'descend') : null;
 
+/** The style of a toned value (a rate's colour), or none. */
+function toneStyle(tone: ((value: unknown) => string | undefined) | undefined, value: unknown) {
+  const color = tone?.(value);
+  return color ? { color, fontWeight: 500 } : undefined;
+}
+
 /**
  * Report columns → antd columns: money, rates and counts right-aligned in their format, a summary amount as a
  * link to its detail report (same filters, in its own tab), red where the row fails a check, server sort on
@@ -23,7 +29,7 @@ export function useReportColumns<T>(
 ): ColumnType<T>[] {
   const navigate = useNavigate();
   const map = (c: ReportColumn<T>): ColumnType<T> => {
-    const { kind: _k, link, danger, children, sorter, hideable: _h, defaultHidden: _d, money: _m, ...rest } = c;
+    const { kind: _k, link, danger, tone, children, sorter, hideable: _h, defaultHidden: _d, money: _m, ...rest } = c;
     const kind = kindOf(c);
     const numeric = kind !== 'text';
     return {
@@ -40,13 +46,15 @@ export function useReportColumns<T>(
         ((value: unknown, row: T): ReactNode => {
           const text = cellText(kind, value);
           const to = link?.(row, filters);
-          const red = danger?.(row) ? { color: 'var(--ant-color-error, #ff4d4f)', fontWeight: 600 } : undefined;
+          const style = danger?.(row)
+            ? { color: 'var(--ant-color-error, #ff4d4f)', fontWeight: 600 }
+            : toneStyle(tone, value);
           if (to && text && !/^-?0(\.0+)?$/.test(text)) {
             const url = linkUrl(to, filters);
             return (
               <a
                 href={url}
-                style={red}
+                style={style}
                 onClick={(e) => {
                   e.preventDefault();
                   navigate(url);
@@ -56,7 +64,7 @@ export function useReportColumns<T>(
               </a>
             );
           }
-          return red ? <span style={red}>{text}</span> : text;
+          return style ? <span style={style}>{text}</span> : text;
         }),
     } as ColumnType<T>;
   };
@@ -82,7 +90,8 @@ export function SumRow<T>({
       {leaves.map((c, i) => {
         const kind = kindOf(c);
         const field = c.dataIndex;
-        const text = i === 0 ? '合计' : kind !== 'text' && field && sum ? cellText(kind, sum[field]) : '';
+        const value = i > 0 && kind !== 'text' && field && sum ? sum[field] : undefined;
+        const text = i === 0 ? '合计' : kind !== 'text' && field && sum ? cellText(kind, value) : '';
         return (
           <Table.Summary.Cell
             key={c.key ?? field ?? i}
@@ -90,7 +99,7 @@ export function SumRow<T>({
             align={kind !== 'text' ? 'right' : undefined}
             className={field ? `col-${field}` : undefined}
           >
-            <strong>{text}</strong>
+            <strong style={i > 0 ? toneStyle(c.tone, value) : undefined}>{text}</strong>
           </Table.Summary.Cell>
         );
       })}

@@ -26,6 +26,8 @@ export type ReportColumn<T> = CrudColumn<T> & {
   link?(row: T, filters: Record<string, unknown>): ReportLink | null;
   /** Shown red (yckhz's identity check, a negative 长短款 …). */
   danger?(row: T): boolean;
+  /** A colour for a value (ratecollect's rates), in the rows and in the 合计 row alike. */
+  tone?(value: unknown): string | undefined;
   children?: ReportColumn<T>[];
 };
 

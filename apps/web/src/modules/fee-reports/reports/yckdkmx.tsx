@@ -8,7 +8,12 @@ export const yckdkmx: ReportDefinition<Row> = {
   paged: true,
   filters: ['communities', 'building', 'items', 'dates'],
   labels: { items: '账户项目' },
-  extra: [{ name: 'Source', label: '来源', type: 'select', options: deductSourceOptions, width: 110 }],
+  extra: [
+    { name: 'Source', label: '来源', type: 'select', options: deductSourceOptions, width: 110 },
+    // Set by a 预存款汇总表 row's link: its account, or its room's accounts.
+    { name: 'AccountId', label: '账户', hidden: true },
+    { name: 'RoomId', label: '房号', hidden: true },
+  ],
   columns: [
     { title: '时间', dataIndex: 'EventTime', sorter: true },
     { title: '房号', dataIndex: 'RoomName', sorter: true },

@@ -12,15 +12,18 @@ export function prepaidMismatch(r: Row): boolean {
   return expected !== f('ClosingMoney');
 }
 
-/** An account row opens its own txns; a room or 楼栋 row those of its place. */
-const toTxns = (r: Row) => ({
-  path: reportPath('yckycmx'),
-  params: r.AccountId
-    ? { ...rowFilters(r), Keyword: undefined, AccountId: r.AccountId, AccountIdText: r.GroupName }
-    : rowFilters(r),
-});
-/** 预存抵扣明细表 filters by place only: it opens from 楼栋 and 小区 rows. */
-const toDeducts = (r: Row) => (r.RoomId ? null : { path: reportPath('yckdkmx'), params: rowFilters(r) });
+/**
+ * The account or room a row stands for, as the detail reports filter it: an account row (汇总 by 账户) its AccountId,
+ * a room row its RoomId (all its accounts), a 楼栋 or 小区 row its place.
+ */
+export function accountFilters(r: Row): Record<string, unknown> {
+  if (r.AccountId) return { ...rowFilters(r), Keyword: undefined, AccountId: r.AccountId, AccountIdText: r.GroupName };
+  if (r.RoomId) return { ...rowFilters(r), Keyword: undefined, RoomId: r.RoomId, RoomIdText: r.GroupName };
+  return rowFilters(r);
+}
+/** 充值/退款 open 预存明细表, 抵扣 opens 预存抵扣明细表, each on the row's own account, room or place. */
+const toTxns = (r: Row) => ({ path: reportPath('yckycmx'), params: accountFilters(r) });
+const toDeducts = (r: Row) => ({ path: reportPath('yckdkmx'), params: accountFilters(r) });
 
 const columns: ReportColumn<Row>[] = [
   { title: '账户/分组', dataIndex: 'GroupName', sorter: true },

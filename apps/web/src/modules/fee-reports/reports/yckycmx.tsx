@@ -11,6 +11,7 @@ export const yckycmx: ReportDefinition<Row> = {
   extra: [
     { name: 'TxnType', label: '类型', type: 'select', options: topUpTxnOptions, width: 110 },
     { name: 'AccountId', label: '账户', hidden: true },
+    { name: 'RoomId', label: '房号', hidden: true },
   ],
   columns: [
     { title: '时间', dataIndex: 'EventTime', sorter: true },
