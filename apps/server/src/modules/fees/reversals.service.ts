@@ -164,7 +164,10 @@ export async function applyReversal(db: Tx, auth: Auth, now: Date, b: FeeReversa
     const kind = ['', '作废', '退款', '预存退款'][b.Type];
     await notify(tx, {
       cmpId: auth.cmpId,
+      // Those who can approve it, in the payment's community: a 收费员 cannot, and is not asked to.
       roleKey: 'sfgl_zsdc',
+      btn: 'approve',
+      communityId,
       msgType: 3,
       title: `${auth.name}提交了${kind}申请：¥${fenToMoney(amountFen)}，请审批`,
       sourceId: id,
