@@ -10,6 +10,7 @@ const LISTS = [
   { path: '/personnel/management', keys: ['负责小区', '状态'] },
   { path: '/household/facedata', keys: ['房屋', '同步'] },
   { path: '/housemanage/houselist', keys: ['状态', '住户数'] },
+  { path: '/chargemanage/payrec', keys: ['实收', '方式', '收款人', '状态'] },
 ];
 
 async function layout(page: Page, keys: string[]) {

@@ -149,6 +149,7 @@ export const handoverCalls = defineCalls(
         await notify(tx, {
           cmpId: auth.cmpId,
           roleKey: 'sfgl_sfbb',
+          btn: 'confirm',
           msgType: 3,
           title: `${auth.name}提交了交班：¥${sums.TotalMoney}，请确认`,
           sourceId: id,

@@ -164,7 +164,10 @@ export async function applyReversal(db: Tx, auth: Auth, now: Date, b: FeeReversa
     const kind = ['', '作废', '退款', '预存退款'][b.Type];
     await notify(tx, {
       cmpId: auth.cmpId,
+      // Those who can approve it, in the payment's community: a 收费员 cannot, and is not asked to.
       roleKey: 'sfgl_zsdc',
+      btn: 'approve',
+      communityId,
       msgType: 3,
       title: `${auth.name}提交了${kind}申请：¥${fenToMoney(amountFen)}，请审批`,
       sourceId: id,
@@ -217,7 +220,8 @@ export async function approveReversal(db: Tx, auth: Auth, now: Date, id: number)
         '预存款余额不足，不能退款',
       );
       const method = r.refund_method === FeeRefundMethod.Cash ? FeeTenderMethod.Cash : FeeTenderMethod.Bank;
-      await insertTenders(tx, auth, now, r.id, auth.userId, [{ method, fen: -fen }]);
+      // Paid out by whoever asked for it (fee-reports.md 收费日报), like a payment's refund, not by the approver.
+      await insertTenders(tx, auth, now, r.id, r.applicant_id ?? auth.userId, [{ method, fen: -fen }]);
     } else {
       const p = await paymentHead(tx, auth, r.payment_id!, true);
       const all = await linesOf(tx, auth.cmpId, p.id);

@@ -271,6 +271,12 @@ describe('交班 and 退款', () => {
       cashier,
     );
     expect(txns.data[0]).toMatchObject({ TxnTypeName: '退款', AmountMoney: '-40.00', BalanceAfterMoney: '60.00' });
+    // The cash goes out of the applicant's takings (his 收费日报 row and 交班), not the approver's.
+    const paidBy = await sqlRows<{ account: string }>(
+      t.db,
+      sql`select u.account from fee_payment_tenders pt join users u on u.id = pt.cashier_id where pt.reversal_id = ${ap.data.Id}`,
+    );
+    expect(paidBy.map((r) => r.account)).toEqual(['cashier']);
   });
 });
 

@@ -12,13 +12,16 @@ import {
   feeName,
   priceBill,
   zFlag,
+  zId,
   zOptionalText,
 } from '@linli/shared';
-import { and, eq, ilike, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { audit } from '../../core/audit';
 import { call } from '../../core/calls';
 import { crudCalls } from '../../core/crud-calls';
-import { fail, fieldError, notFound } from '../../core/errors';
+import { hasRole } from '../../core/auth';
+import { fail, fieldError, forbidden, notFound } from '../../core/errors';
 import { likeText, optionalInt } from '../../core/filters';
 import { assertCommunity, inScope } from '../../core/scope';
 import { communities, feeBills, feeBindings, feeItems, feeStandards } from '../../db/schema';
@@ -235,6 +238,34 @@ export const feeStandardCalls = [
         if (e instanceof FormulaError) throw fieldError('Formula', e.message);
         throw e;
       }
+    },
+  }),
+  call({
+    // The desk's 预缴/临时收费 pick a standard of the room's community: a 收费员 holds 收费台, not 收费项目.
+    path: '/FeeStandard/Options',
+    reads: true,
+    body: z.object({ CommunityId: zId() }),
+    handler: async (b, { deps, auth }) => {
+      if (!hasRole(auth, 'sfgl_jft') && !hasRole(auth, 'sfgl_sfxm')) throw forbidden();
+      return deps.database.db
+        .select({
+          Id: feeStandards.id,
+          StandardName: feeStandards.standardName,
+          ItemName: feeItems.itemName,
+          Kind: feeItems.kind,
+        })
+        .from(feeStandards)
+        .innerJoin(feeItems, eq(feeItems.id, feeStandards.itemId))
+        .where(
+          and(
+            eq(feeStandards.cmpId, auth.cmpId),
+            eq(feeStandards.communityId, b.CommunityId),
+            eq(feeStandards.isEnabled, true),
+            eq(feeItems.isEnabled, true),
+            inScope(auth, feeStandards.communityId),
+          ),
+        )
+        .orderBy(asc(feeItems.itemName), asc(feeStandards.standardName), asc(feeStandards.id));
     },
   }),
 ];

@@ -30,6 +30,15 @@ describe('notify', () => {
     expect(accounts.sort()).toEqual(['admin', 'kefu1', 'service', 'weixiu1', 'weixiu2', 'xmjl1']);
   });
 
+  it('with a button, reaches only those who hold it: a void request goes to approvers, not to the cashiers', async () => {
+    const ids = await send({ roleKey: 'sfgl_zsdc', btn: 'approve', title: '作废申请，请审批' });
+    const accounts = (await t.db.select().from(users)).filter((u) => ids.includes(u.id)).map((u) => u.account);
+    expect(accounts).toContain('caiwu1');
+    expect(accounts).toContain('admin');
+    expect(accounts).not.toContain('cashier');
+    expect(accounts).not.toContain('cashier2');
+  });
+
   it('drops receivers of another company and disabled accounts', async () => {
     const all = await t.db.select().from(users);
     const disabled = all.find((u) => u.account === 'tingyong1')!;

@@ -10,6 +10,8 @@ export interface NotifyInput {
   userIds?: number[];
   /** Or everyone whose positions grant this screen (and the company's administrators). */
   roleKey?: string;
+  /** With roleKey: only those whose positions grant this button on that screen (and the administrators). */
+  btn?: string;
   /** Only people who serve this community (administrators and all-community staff serve every one). */
   communityId?: number;
   msgType: number;
@@ -33,7 +35,15 @@ async function receivers(tx: Tx, input: NotifyInput): Promise<number[]> {
       .select({ one: sql`1` })
       .from(userPositions)
       .innerJoin(positionRights, eq(positionRights.positionId, userPositions.positionId))
-      .where(and(eq(userPositions.userId, users.id), inArray(positionRights.roleKey, keys)));
+      .where(
+        input.btn
+          ? and(
+              eq(userPositions.userId, users.id),
+              eq(positionRights.roleKey, input.roleKey),
+              sql`(',' || replace(${positionRights.btn}, ' ', '') || ',') like ${`%,${input.btn},%`}`,
+            )
+          : and(eq(userPositions.userId, users.id), inArray(positionRights.roleKey, keys)),
+      );
     conditions.push(or(eq(users.isAdmin, true), exists(holds)));
   }
   if (input.communityId) {

@@ -13,7 +13,15 @@ import { selectResidents, visibleResident } from './residents-query';
  * The screens whose forms pick a resident: 住户管理, 人脸库 (上传人脸) and 房间管理 (the owner picker). A later area
  * with a resident picker (fees, parking, cards) adds its screen here; other positions get no resident data at all.
  */
-export const RESIDENT_PICKER_SCREENS = ['zhgl_zhgl', 'zhgl_rlk', 'fcgl_fjgl', 'cwcl_cwgl', 'cwcl_clgl'];
+export const RESIDENT_PICKER_SCREENS = [
+  'zhgl_zhgl',
+  'zhgl_rlk',
+  'fcgl_fjgl',
+  'cwcl_cwgl',
+  'cwcl_clgl',
+  // 卡片管理's 发卡 picks an 业主卡's holder with it.
+  'txgl_kpgl',
+];
 
 /** Pickers: up to 20 residents the session may see, by name or mobile; numbers masked (a list, core/masks.ts). */
 export async function residentOptions(deps: AppDeps, auth: Auth, b: { Keyword?: string; Role?: number }) {

@@ -75,6 +75,12 @@ describe('住户 scope within a company (issue 11.9)', () => {
 
   it('Resident/Options answers only positions with a resident picker, only their communities, numbers masked', async () => {
     expect(await t.api('/Resident/Options', { Keyword: '1' }, cashier)).toMatchObject({ ret: 403 });
+    // 秩序员 issues 业主卡 on 卡片管理: the holder picker answers him.
+    const guard = await t.login('baoan1', 'Linli@123');
+    const held = await t.api<{ Mobile: string }[]>('/Resident/Options', { Keyword: '王' }, guard);
+    expect(held.ret, held.msg).toBe(0);
+    expect(held.data.length).toBeGreaterThan(0);
+    expect(held.data[0]!.Mobile).toMatch(/\*{4}/);
     const mine = await t.api<{ Id: number; Mobile: string; Rooms: string[] }[]>('/Resident/Options', {}, xmjl1);
     expect(mine.ret).toBe(0);
     expect(mine.data.length).toBeGreaterThan(0);

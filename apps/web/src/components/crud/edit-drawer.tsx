@@ -3,7 +3,7 @@ import { Button, Drawer, Form, type FormInstance, Space, Spin } from 'antd';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { invalidateAfterWrite } from '../../app/query-deps';
 import { ui } from '../../app/ui-bridge';
-import { fieldErrorEntries } from './form-errors';
+import { fieldErrorEntries, reportUnexpected } from './form-errors';
 import { leaveForm } from './leave-guard';
 import { FormFields } from './form-fields';
 import { fieldNames, fromFormValues, toFormValues } from './form-values';
@@ -84,6 +84,7 @@ export function EditDrawer<V extends object>(props: EditDrawerProps<V>) {
       props.onSaved?.(result);
       props.onClose();
     } catch (error) {
+      if (reportUnexpected(error)) return;
       const known = [...fieldNames(fields as FormField[]), ...Object.keys(form.getFieldsValue(true) ?? {})];
       const { fields: errs } = fieldErrorEntries(error, known);
       form.setFields(errs as never);

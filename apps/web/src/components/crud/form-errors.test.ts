@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../app/request';
-import { fieldErrorEntries, importErrorsOf, importErrorText } from './form-errors';
+import { setUiBridge } from '../../app/ui-bridge';
+import { fieldErrorEntries, importErrorsOf, importErrorText, reportUnexpected } from './form-errors';
 
 describe('server field errors', () => {
   it('puts each message on the field it names and reports the others', () => {
@@ -28,5 +29,20 @@ describe('import errors', () => {
 
   it('is undefined for another refusal', () => {
     expect(importErrorsOf(new ApiError('请上传xlsx格式的文件', 400, 'ret'))).toBeUndefined();
+  });
+});
+
+describe('reportUnexpected', () => {
+  afterEach(() => setUiBridge(null));
+
+  it('toasts a save that threw in the page (保存 must never silently do nothing), not a server refusal', () => {
+    const toast = vi.fn();
+    setUiBridge({ toast });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(reportUnexpected(new TypeError('v.ValidFrom.format is not a function'))).toBe(true);
+    expect(toast).toHaveBeenCalledWith('error', '保存失败，请刷新页面后重试');
+    toast.mockClear();
+    expect(reportUnexpected(new ApiError('该卡号已存在', 400, 'ret'))).toBe(false);
+    expect(toast).not.toHaveBeenCalled();
   });
 });

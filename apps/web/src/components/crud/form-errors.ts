@@ -1,4 +1,6 @@
+import { recordError } from '../../app/error-log';
 import { ApiError } from '../../app/request';
+import { ui } from '../../app/ui-bridge';
 
 export interface ImportRowError {
   Row: number;
@@ -32,6 +34,17 @@ export function fieldErrorEntries(
     else unmatched.push(String(msg));
   }
   return { fields, unmatched };
+}
+
+/**
+ * A save that failed without an API answer (a bug in the page's own code, not the server's refusal, which the request
+ * client has already toasted): say so instead of leaving 保存 doing nothing, and log it. True when it was such one.
+ */
+export function reportUnexpected(error: unknown): boolean {
+  if (error instanceof ApiError) return false;
+  recordError(error);
+  ui.toast('error', '保存失败，请刷新页面后重试');
+  return true;
 }
 
 /** The rows an import refused: `data.ImportErrors = [{Row, Reason}]` (also accepted under `Errors` as a list). */

@@ -6,7 +6,7 @@ import { invalidateAfterWrite } from '../../app/query-deps';
 import { useTagsStore } from '../../app/stores/tags-store';
 import { returnPath } from '../../app/tags-logic';
 import { ui } from '../../app/ui-bridge';
-import { fieldErrorEntries } from './form-errors';
+import { fieldErrorEntries, reportUnexpected } from './form-errors';
 import { leaveForm } from './leave-guard';
 import { FormFields } from './form-fields';
 import { fieldNames, fromFormValues, toFormValues } from './form-values';
@@ -93,6 +93,7 @@ export function FormPage<V extends object, D>(props: FormPageProps<V, D>) {
       await invalidateAfterWrite(queryClient, props.resource);
       leave();
     } catch (error) {
+      if (reportUnexpected(error)) return;
       const aliases = props.errorFields ?? {};
       const known = [...fieldNames(props.fields as readonly FormField[]), ...Object.keys(aliases)];
       const errs = fieldErrorEntries(error, known).fields.map((e) => ({ ...e, name: aliases[e.name] ?? e.name }));

@@ -4,12 +4,13 @@ import { Button, Col, DatePicker, Form, Input, Radio, Row, Select, TreeSelect } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { request } from '../../../app/request';
 import { EditDrawer, zodRule } from '../../../components/crud';
+import { dateText } from '../../../components/crud/list-logic';
 import { useCommunityOptions, useStaffOptions } from '../../../components/pickers';
 import { OwnerSelect } from '../../properties/room-form/owner-select';
 import { CARDS, type CardRow, cardGet, cardRoomLanes, cardSave, laneOptions } from '../api';
 import { cardTypeOptions, holderKindOptions } from '../labels';
 
-interface Values {
+export interface Values {
   Id: number;
   CommunityId?: number;
   CardNo?: string;
@@ -26,6 +27,20 @@ interface Values {
 }
 
 const rule = (name: string) => [zodRule(AccessCardSaveBody, name)];
+
+/**
+ * The AccessCard/Save body from what the drawer hands its onSubmit: fromFormValues has already made the dates
+ * 'YYYY-MM-DD' (calling dayjs' format on them threw, and 保存 silently did nothing); a Dayjs is still accepted.
+ */
+export function cardSaveBody(v: Values): Record<string, unknown> {
+  return {
+    ...v,
+    ValidFrom: dateText(v.ValidFrom),
+    ValidTo: dateText(v.ValidTo),
+    RoomIds: JSON.stringify(v.RoomIds ?? []),
+    LaneIds: JSON.stringify(v.LaneIds ?? []),
+  };
+}
 
 /** 发卡 / 编辑: holder, rooms (default the holder's), lanes from a 小区 → 通道 tree, 按房屋授权, validity. */
 export function CardDrawer({ open, card, onClose }: { open: boolean; card: CardRow | null; onClose(): void }) {
@@ -58,7 +73,9 @@ export function CardDrawer({ open, card, onClose }: { open: boolean; card: CardR
     .filter((c) => c.children.length && (!communityId || c.value === `c${communityId}`));
   const byRooms = async () => {
     if (!communityId) return;
-    const roomIds = form.getFieldValue('RoomIds') ?? (rooms.data ?? []).map((r) => r.Id);
+    // No room picked means all the holder's rooms (as the 房屋 field says), not none.
+    const picked: number[] = form.getFieldValue('RoomIds') ?? [];
+    const roomIds = picked.length ? picked : (rooms.data ?? []).map((r) => r.Id);
     const r = await cardRoomLanes(communityId, roomIds);
     form.setFieldValue('LaneIds', [...new Set([...(form.getFieldValue('LaneIds') ?? []), ...r.LaneIds])]);
   };
@@ -94,15 +111,7 @@ export function CardDrawer({ open, card, onClose }: { open: boolean; card: CardR
             }
           : undefined
       }
-      onSubmit={(v) =>
-        cardSave({
-          ...v,
-          ValidFrom: v.ValidFrom?.format('YYYY-MM-DD'),
-          ValidTo: v.ValidTo?.format('YYYY-MM-DD'),
-          RoomIds: JSON.stringify(v.RoomIds ?? []),
-          LaneIds: JSON.stringify(v.LaneIds ?? []),
-        })
-      }
+      onSubmit={(v) => cardSave(cardSaveBody(v))}
       onClose={onClose}
     >
       <Form.Item name="Id" hidden>

@@ -26,8 +26,7 @@ export function AddBillTab({ mode, roomId, onDone }: { mode: 'prepay' | 'temp'; 
   const communityId = context.data?.Room?.CommunityId;
   const standards = useQuery({
     queryKey: [FEE_DESK, 'standards', communityId],
-    queryFn: () =>
-      request<StandardOption[]>('/FeeStandard/List', { CommunityId: communityId, IsEnabled: true, PgSize: 500 }),
+    queryFn: () => request<StandardOption[]>('/FeeStandard/Options', { CommunityId: communityId }),
     enabled: !!communityId,
   });
   const options = (standards.data ?? [])

@@ -39,22 +39,25 @@ type Preview = Omit<
   PrepaidUsedMoney: string;
 };
 
-const money = (title: string, dataIndex: keyof HandoverRow): CrudColumn<HandoverRow> => ({
+const money = (title: string, dataIndex: keyof HandoverRow, defaultHidden = false): CrudColumn<HandoverRow> => ({
   title,
   dataIndex,
   width: 90,
   align: 'right',
+  defaultHidden,
 });
+// At 1440 px 合计, 实点现金, 长短款 and 状态 (待确认?) show without scrolling sideways: the non-cash methods, 确认人
+// and 退回原因 start hidden (列设置 shows them).
 const columns: CrudColumn<HandoverRow>[] = [
   { title: '收款人', dataIndex: 'CashierName', width: 80 },
   { title: '开始', dataIndex: 'FromTime', width: 150 },
   { title: '截止', dataIndex: 'ToTime', width: 150 },
   { title: '笔数', dataIndex: 'Count', width: 60 },
   money('现金', 'CashMoney'),
-  money('微信', 'WechatMoney'),
-  money('支付宝', 'AlipayMoney'),
-  money('POS', 'PosMoney'),
-  money('转账', 'BankMoney'),
+  money('微信', 'WechatMoney', true),
+  money('支付宝', 'AlipayMoney', true),
+  money('POS', 'PosMoney', true),
+  money('转账', 'BankMoney', true),
   money('退款', 'RefundMoney'),
   money('合计', 'TotalMoney'),
   money('实点现金', 'CountedCashMoney'),
@@ -65,8 +68,8 @@ const columns: CrudColumn<HandoverRow>[] = [
     width: 80,
     render: (s: number, r) => <Tag color={s === 2 ? 'green' : s === 3 ? 'red' : 'orange'}>{r.StateName}</Tag>,
   },
-  { title: '确认人', dataIndex: 'ConfirmerName', width: 80 },
-  { title: '退回原因', dataIndex: 'ReturnReason', width: 120, ellipsis: true },
+  { title: '确认人', dataIndex: 'ConfirmerName', width: 80, defaultHidden: true },
+  { title: '退回原因', dataIndex: 'ReturnReason', width: 120, ellipsis: true, defaultHidden: true },
 ];
 
 /** 交班记录 and 交班: the takings since the last hand-over per method; 实点现金 gives 长短款. Finance confirms. */

@@ -20,27 +20,29 @@ import { ReasonDialog } from '../reason-dialog';
 
 const STATE_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'orange', 4: 'red' };
 
+// At 1440 px 实收, 方式, 收款人 and 状态 (is it voided?) must show without scrolling sideways: 交款人 (the room
+// names the payer), 应收 and its parts, 来源 and 打印次数 start hidden (列设置 shows them).
 const columns: CrudColumn<PaymentRow>[] = [
   { title: '收据号', dataIndex: 'ReceiptNo', width: 130, fixed: 'left' },
   { title: '时间', dataIndex: 'PayTime', width: 150 },
-  { title: '房号', dataIndex: 'RoomName', width: 140 },
-  { title: '交款人', dataIndex: 'PayerName', width: 90 },
-  { title: '项目摘要', dataIndex: 'ItemSummary', width: 160, ellipsis: true },
-  { title: '应收', dataIndex: 'DueMoney', width: 90, align: 'right' },
-  { title: '减免', dataIndex: 'DiscountMoney', width: 80, align: 'right' },
-  { title: '滞纳金', dataIndex: 'LateFeeMoney', width: 80, align: 'right' },
-  { title: '预存抵扣', dataIndex: 'PrepaidUsedMoney', width: 90, align: 'right' },
+  { title: '房号', dataIndex: 'RoomName', width: 120 },
+  { title: '交款人', dataIndex: 'PayerName', width: 90, defaultHidden: true },
+  { title: '项目摘要', dataIndex: 'ItemSummary', width: 140, ellipsis: true },
+  { title: '应收', dataIndex: 'DueMoney', width: 90, align: 'right', defaultHidden: true },
+  { title: '减免', dataIndex: 'DiscountMoney', width: 80, align: 'right', defaultHidden: true },
+  { title: '滞纳金', dataIndex: 'LateFeeMoney', width: 80, align: 'right', defaultHidden: true },
+  { title: '预存抵扣', dataIndex: 'PrepaidUsedMoney', width: 90, align: 'right', defaultHidden: true },
   { title: '实收', dataIndex: 'PaidMoney', width: 90, align: 'right' },
-  { title: '方式', dataIndex: 'MethodNames', width: 110 },
+  { title: '方式', dataIndex: 'MethodNames', width: 96 },
   { title: '收款人', dataIndex: 'CashierName', width: 80 },
-  { title: '来源', dataIndex: 'SourceName', width: 80 },
+  { title: '来源', dataIndex: 'SourceName', width: 80, defaultHidden: true },
   {
     title: '状态',
     dataIndex: 'State',
     width: 90,
     render: (s: number, r) => <Tag color={STATE_COLORS[s]}>{r.StateName}</Tag>,
   },
-  { title: '打印次数', dataIndex: 'PrintCount', width: 80 },
+  { title: '打印次数', dataIndex: 'PrintCount', width: 80, defaultHidden: true },
 ];
 
 const METHODS = ['现金', '微信', '支付宝', 'POS刷卡', '银行转账', '预存款抵扣'].map((label, i) => ({

@@ -32,14 +32,15 @@ interface ReversalRow {
 
 const STATE_COLORS: Record<number, string> = { 1: 'orange', 2: 'green', 3: 'red', 4: 'default' };
 
+// At 1440 px 状态 shows without scrolling sideways: 退款单号 (given on approval) starts hidden in 列设置.
 const columns: CrudColumn<ReversalRow>[] = [
   { title: '类型', dataIndex: 'TypeName', width: 80 },
   { title: '收据号', dataIndex: 'ReceiptNo', width: 130 },
   { title: '房号', dataIndex: 'RoomName', width: 140 },
   { title: '金额', dataIndex: 'AmountMoney', width: 90, align: 'right' },
   { title: '退款方式', dataIndex: 'RefundMethodName', width: 80 },
-  { title: '退款单号', dataIndex: 'RefundNo', width: 130 },
-  { title: '原因', dataIndex: 'Reason', width: 160, ellipsis: true },
+  { title: '退款单号', dataIndex: 'RefundNo', width: 130, defaultHidden: true },
+  { title: '原因', dataIndex: 'Reason', width: 140, ellipsis: true },
   { title: '申请人', dataIndex: 'ApplicantName', width: 80 },
   { title: '申请时间', dataIndex: 'CreateTime', width: 150 },
   {
