@@ -4,7 +4,7 @@ import { signIn } from './helpers';
 
 /**
  * At 1440 px (the config's viewport) a list's key columns are seen without scrolling sideways: the less important
- * ones start hidden (列设置 shows them), so the table is no wider than its box.
+ * ones start hidden (列设置 shows them), so the table is no wider than its box, and the pager is not below the fold.
  */
 const LISTS = [
   { path: '/personnel/management', keys: ['负责小区', '状态'] },
@@ -33,5 +33,9 @@ test.describe('lists fit 1440 px', () => {
       const { actionsLeft, cells, overflow } = await layout(page, list.keys);
       for (const { k, box } of cells) expect(box.x + box.width, k).toBeLessThanOrEqual(actionsLeft + 1);
       expect(overflow).toBeLessThanOrEqual(1);
+      // …and its pager is on screen: the page is no taller than the window.
+      const pager = page.locator('.ant-pagination').filter({ visible: true }).first();
+      const box = (await pager.boundingBox())!;
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     });
 });

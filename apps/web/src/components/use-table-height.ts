@@ -2,6 +2,13 @@ import { debounce, tableHeight } from '@linli/shared';
 import { type RefObject, useEffect, useState } from 'react';
 import { useSettingsStore } from '../app/stores/settings-store';
 
+function mainPadding(): number {
+  const main = document.querySelector('.app-main');
+  if (!main) return 0;
+  const style = window.getComputedStyle(main);
+  return (parseFloat(style.paddingTop) || 0) + (parseFloat(style.paddingBottom) || 0);
+}
+
 /**
  * Scroll height for a list's table (spec §9 formula): follows the window and the search box, and grows by 85 px when
  * the console runs embedded in the desktop host (no top bar there).
@@ -12,7 +19,9 @@ export function useTableHeight(searchBox: RefObject<HTMLElement | null>, extra =
     tableHeight({
       windowHeight: window.innerHeight,
       searchBoxHeight: searchBox.current?.offsetHeight ?? 0,
-      extra,
+      // The spec's constants know the bars, not the shell's own padding around a page: without it the pager sat
+      // 32 px below the window's edge at 1440×900.
+      extra: extra + mainPadding(),
       embedded,
     });
   const [height, setHeight] = useState(compute);
