@@ -173,8 +173,9 @@ export async function restoreBill(tx: Tx, auth: Auth, x: { Id: number; Reason: s
 }
 
 /**
- * 预缴: the payer's next `Months` months of a periodic standard it is bound to, created by the generator (existing
- * bills are kept); answers every bill of those periods so the desk ticks them.
+ * 预缴: the payer's next `Months` months of a periodic standard it is bound to that are not yet settled (from this month,
+ * or after the last paid period), created by the generator (existing bills are kept); answers every bill of those
+ * periods so the desk ticks them.
  */
 export async function prepayBills(
   tx: Tx,
@@ -185,8 +186,20 @@ export async function prepayBills(
   const s = await bindableStandard(tx, auth, x.StandardId);
   if (s.kind !== FeeKind.Periodic) throw fail('只有周期类收费标准可以预缴');
   const month = todayIn(now, auth.timeZone).slice(0, 7);
-  const from = periodOfMonth(month, s.cycleMonths);
-  const to = addMonths(month, x.Months - 1);
+  const payer = and(
+    eq(feeBills.cmpId, auth.cmpId),
+    eq(feeBills.standardId, s.id),
+    eq(feeBills.payerType, x.PayerType),
+    eq(feeBills.payerId, x.PayerId),
+  );
+  // 预缴 3个月 means three months still to pay: months already settled from this one on are skipped, not counted.
+  const [settled] = await tx
+    .select({ last: sql<string | null>`max(${feeBills.period})` })
+    .from(feeBills)
+    .where(and(payer, sql`${feeBills.period} >= ${periodOfMonth(month, s.cycleMonths)}`, eq(feeBills.state, 3)));
+  const first = settled?.last ? addMonths(settled.last, s.cycleMonths) : month;
+  const from = periodOfMonth(first, s.cycleMonths);
+  const to = addMonths(first, x.Months - 1);
   const periods = periodsBetween(from, to, s);
   const g = await generate(tx, {
     cmpId: auth.cmpId,
@@ -199,14 +212,7 @@ export async function prepayBills(
     .select({ id: feeBills.id })
     .from(feeBills)
     .where(
-      and(
-        eq(feeBills.cmpId, auth.cmpId),
-        eq(feeBills.standardId, s.id),
-        eq(feeBills.payerType, x.PayerType),
-        eq(feeBills.payerId, x.PayerId),
-        sql`${feeBills.period} >= ${from} and ${feeBills.period} <= ${to}`,
-        sql`${feeBills.state} in (1, 2)`,
-      ),
+      and(payer, sql`${feeBills.period} >= ${from} and ${feeBills.period} <= ${to}`, sql`${feeBills.state} in (1, 2)`),
     )
     .orderBy(feeBills.period);
   if (!bills.length && g.failed) throw fail('该缴费对象无法计费，请检查面积或绑定');

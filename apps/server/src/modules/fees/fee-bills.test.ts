@@ -107,6 +107,19 @@ describe('FeeBill', () => {
       admin,
     );
     expect(again.data).toEqual({ BillIds: r.data.BillIds, Created: 0 });
+
+    // This month paid: 预缴 3个月 again gives the three months after it, not two.
+    const [first] = await t.db.select().from(feeBills).where(eq(feeBills.id, r.data.BillIds[0]!));
+    await t.db.update(feeBills).set({ state: 3 }).where(eq(feeBills.id, first!.id));
+    const next = await t.api<{ BillIds: number[]; Created: number }>(
+      '/FeeBill/Prepay',
+      { PayerType: 1, PayerId: room, StandardId: std, Months: 3 },
+      admin,
+    );
+    expect(next.data.BillIds).toHaveLength(3);
+    expect(next.data.BillIds.slice(0, 2)).toEqual(r.data.BillIds.slice(1));
+    expect(next.data.Created).toBe(1);
+    await t.db.update(feeBills).set({ state: 1 }).where(eq(feeBills.id, first!.id));
   });
 
   it('临时收费 makes a one-off bill with a T period', async () => {
