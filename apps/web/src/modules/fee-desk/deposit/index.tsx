@@ -1,3 +1,4 @@
+import { tryFen } from '@linli/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal, Select, Table } from 'antd';
 import { useState } from 'react';
@@ -44,6 +45,8 @@ export default function DepositPage() {
   const [txnsOf, setTxnsOf] = useState<AccountRow | null>(null);
   const [refunding, setRefunding] = useState<AccountRow | null>(null);
   const [refundAmount, setRefundAmount] = useState('');
+  const refundFen = tryFen(refundAmount);
+  const overBalance = !!refunding && refundFen !== null && refundFen > (tryFen(refunding.BalanceMoney) ?? 0);
   const [refundMethod, setRefundMethod] = useState(2);
   const txns = useQuery({
     queryKey: [FEE_DESK, 'account-txns', txnsOf?.Id],
@@ -162,6 +165,10 @@ export default function DepositPage() {
             ]}
             style={{ width: 100 }}
           />
+          <div style={{ marginTop: 6, color: overBalance ? '#cf1322' : '#595959' }}>
+            可退余额 ¥{refunding?.BalanceMoney}
+            {overBalance && '，退款金额不能超过余额'}
+          </div>
         </div>
       </ReasonDialog>
       <ReceiptDialog receipt={receipt} onClose={() => setReceipt(null)} />
