@@ -217,11 +217,18 @@ export function errorReport(fileName: string, headers: string[], b: { rows: unkn
 }
 
 /** Hourly: previews past their 30 minutes become 已过期 and drop their rows. */
-export async function expireBatches(db: Tx, now: Date): Promise<number> {
+/** `cmpId`: a run by hand (/Job/Run) expires that company's previews only. */
+export async function expireBatches(db: Tx, now: Date, cmpId?: number): Promise<number> {
   const r = await db
     .update(importBatches)
     .set({ status: BATCH_STATUS.EXPIRED, rows: sql`'[]'::jsonb`, updatedAt: now })
-    .where(and(eq(importBatches.status, BATCH_STATUS.PENDING), lt(importBatches.expireTime, now)))
+    .where(
+      and(
+        eq(importBatches.status, BATCH_STATUS.PENDING),
+        lt(importBatches.expireTime, now),
+        cmpId ? eq(importBatches.cmpId, cmpId) : undefined,
+      ),
+    )
     .returning({ id: importBatches.id });
   return r.length;
 }

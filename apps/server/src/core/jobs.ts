@@ -1,3 +1,4 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { AppDeps } from '../deps';
 import { enqueue, type JobHandler, type Logger } from './job-queue';
 import { fmtTime } from './time';
@@ -8,14 +9,30 @@ export interface JobDef {
   name: string;
   schedule: Schedule;
   /** Answers the run's summary (shown by Job/Run), or nothing. */
-  run(deps: AppDeps, ctx: { runKey: string; now: Date }): Promise<unknown>;
+  run(deps: AppDeps, ctx: JobRunCtx): Promise<unknown>;
 }
+
+/**
+ * A run's context. `cmpId` set: a run started by hand by that company's administrator, which acts for that company
+ * only; unset: the scheduler's own run, for every company.
+ */
+export interface JobRunCtx {
+  runKey: string;
+  now: Date;
+  cmpId?: number;
+}
+
+/** SQL condition "the row's company is the run's company, or the run is for all companies". */
+export const cmpIs = (cmpId: number | undefined, col: SQL | AnyColumn = sql`cmp_id`) =>
+  cmpId === undefined ? sql`true` : sql`${col} = ${cmpId}`;
 
 /** What a scheduled run carries through the queue. */
 export interface ScheduledPayload {
   runKey: string;
   /** ISO time the period started being due (the run's clock). */
   now: string;
+  /** Set on a run by hand: the company it acts for (see JobRunCtx). */
+  cmpId?: number;
 }
 
 // Daily jobs run on the product's default zone; every demo and real company so far is on Asia/Shanghai.
@@ -40,18 +57,32 @@ export function scheduledHandler(job: JobDef): JobHandler<ScheduledPayload> {
   return {
     name: job.name,
     maxAttempts: 3,
-    run: (deps, p) => job.run(deps, { runKey: p.runKey, now: new Date(p.now) }),
+    run: (deps, p) => job.run(deps, { runKey: p.runKey, now: new Date(p.now), ...(p.cmpId ? { cmpId: p.cmpId } : {}) }),
   };
 }
 
-export const enqueueScheduled = (deps: AppDeps, job: JobDef, runKey: string, now: Date, dedupe: boolean) =>
+/** `by`: a run started by hand, for that company only (the scheduler's runs pass none: every company). */
+export const enqueueScheduled = (
+  deps: AppDeps,
+  job: JobDef,
+  runKey: string,
+  now: Date,
+  dedupe: boolean,
+  by?: { cmpId: number; userId?: number },
+) =>
   enqueue(
     deps.database.db,
     job.name,
-    { runKey, now: now.toISOString() } satisfies ScheduledPayload,
+    { runKey, now: now.toISOString(), ...(by ? { cmpId: by.cmpId } : {}) } satisfies ScheduledPayload,
     // A run by hand answers its outcome at once: no retry behind the caller's back.
     // Due by the app's clock, which tests may freeze: a run by hand is then claimable at once.
-    { runAt: deps.now(), lockKey: job.name, ...(dedupe ? { dedupeKey: `${job.name}:${runKey}` } : { maxAttempts: 1 }) },
+    // The lock stays per job: two companies' runs by hand of one job run one after the other (runs are short).
+    {
+      runAt: deps.now(),
+      lockKey: job.name,
+      ...(by ? { cmpId: by.cmpId, createdBy: by.userId } : {}),
+      ...(dedupe ? { dedupeKey: `${job.name}:${runKey}` } : { maxAttempts: 1 }),
+    },
   );
 
 /**

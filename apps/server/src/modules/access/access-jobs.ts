@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { notify } from '../messages/notify';
 import { ONLINE_SECONDS } from './lane-online';
@@ -14,14 +14,14 @@ export const MSG_LANE_OFFLINE = 16;
 export const laneSweepJob: JobDef = {
   name: 'lane.sweep',
   schedule: { everyMs: 60_000 },
-  async run(deps, { now }) {
+  async run(deps, { now, cmpId }) {
     const at = deps.now() > now ? deps.now() : now;
     return deps.database.db.transaction(async (tx) => {
       const gone = await sqlRows<{ id: number; cmp_id: number; community_id: number; name: string }>(
         tx,
         sql`update lanes set online = false
           where online and status = 1 and (last_seen_time is null or last_seen_time < ${new Date(at.getTime() - ONLINE_SECONDS * 1000)})
-            and cmp_id in (select id from companies where state = 1)
+            and cmp_id in (select id from companies where state = 1) and ${cmpIs(cmpId)}
           returning id, cmp_id, community_id, name`,
       );
       for (const l of gone)
@@ -46,24 +46,24 @@ export const laneSweepJob: JobDef = {
 export const parkingCleanupJob: JobDef = {
   name: 'parking.cleanup',
   schedule: { dailyAt: '03:00' },
-  async run(deps, { now }) {
+  async run(deps, { now, cmpId }) {
     const at = deps.now() > now ? deps.now() : now;
     const day = 86400_000;
     return deps.database.db.transaction(async (tx) => {
       const stale = await sqlRows<{ id: number }>(
         tx,
         sql`update car_pass_records set state = 3, abnormal_reason = '超长停放', updated_at = ${at}
-          where state = 1 and in_time < ${new Date(at.getTime() - 30 * day)} and cmp_id is not null returning id`,
+          where state = 1 and in_time < ${new Date(at.getTime() - 30 * day)} and cmp_id is not null and ${cmpIs(cmpId)} returning id`,
       );
       const purged = await sqlRows<{ id: number }>(
         tx,
-        sql`delete from device_events where received_time < ${new Date(at.getTime() - 180 * day)} and cmp_id is not null
+        sql`delete from device_events where received_time < ${new Date(at.getTime() - 180 * day)} and cmp_id is not null and ${cmpIs(cmpId)}
           returning id`,
       );
       const failed = await sqlRows<{ id: number }>(
         tx,
         sql`update device_tasks set state = 3, code = 'NO_ACK', reason = '设备未响应', updated_at = ${at}
-          where state in (0, 1) and created_at < ${new Date(at.getTime() - day)} and cmp_id is not null returning id`,
+          where state in (0, 1) and created_at < ${new Date(at.getTime() - day)} and cmp_id is not null and ${cmpIs(cmpId)} returning id`,
       );
       await tx.execute(sql`select linli_month_partitions('car_pass_records', ${at}::date, 3)`);
       await tx.execute(sql`select linli_month_partitions('card_pass_records', ${at}::date, 3)`);

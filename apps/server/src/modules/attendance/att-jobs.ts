@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { addDays } from '../../core/dates';
 import type { JobHandler } from '../../core/job-queue';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { attDays, attGroupMembers, companies } from '../../db/schema';
 import { notify } from '../messages/notify';
 import { monthRange } from './att-common';
@@ -59,10 +59,10 @@ export const recalcHandler: JobHandler<RecalcPayload> = {
 export const attendanceFinaliseJob: JobDef = {
   name: 'attendance.finalise',
   schedule: { dailyAt: '01:00' },
-  async run(deps, { runKey }) {
+  async run(deps, { runKey, cmpId }) {
     const yesterday = addDays(runKey, -1);
     const { db } = deps.database;
-    const cmps = await attendanceCompanies(db);
+    const cmps = await attendanceCompanies(db, cmpId);
     let people = 0;
     for (const c of cmps) {
       await db.transaction(async (tx) => {
@@ -86,13 +86,13 @@ export const attendanceFinaliseJob: JobDef = {
   },
 };
 
-/** The companies that keep attendance, with their zones. */
-const attendanceCompanies = (db: Tx) =>
+/** The companies that keep attendance, with their zones (`cmpId`: a run by hand, that company only). */
+const attendanceCompanies = (db: Tx, cmpId?: number) =>
   db
     .selectDistinct({ id: attGroupMembers.cmpId, tz: companies.timeZone })
     .from(attGroupMembers)
     .innerJoin(companies, eq(companies.id, attGroupMembers.cmpId))
-    .where(eq(companies.state, 1));
+    .where(and(eq(companies.state, 1), cmpIs(cmpId, companies.id)));
 
 /**
  * Every 10 minutes: a punch still 未打卡 (its window was open when the day was last computed) becomes 缺卡 once the
@@ -102,7 +102,7 @@ const attendanceCompanies = (db: Tx) =>
 export const attendanceCloseJob: JobDef = {
   name: 'attendance.close',
   schedule: { everyMs: 600_000 },
-  async run(deps) {
+  async run(deps, { cmpId }) {
     const { db } = deps.database;
     const now = deps.now();
     const open = await db
@@ -112,6 +112,7 @@ export const attendanceCloseJob: JobDef = {
       .where(
         and(
           eq(attDays.final, false),
+          cmpIs(cmpId, attDays.cmpId),
           sql`((${attDays.onState} = 7 and ${attDays.dueOn} <= ${now}) or (${attDays.offState} = 7 and ${attDays.dueOff} <= ${now}))`,
         ),
       );
@@ -123,8 +124,8 @@ export const attendanceCloseJob: JobDef = {
       if (r.day > c.to) c.to = r.day;
       byCmp.set(r.cmpId, c);
     }
-    for (const [cmpId, c] of byCmp)
-      await db.transaction((tx) => recomputeDays(tx, cmpId, c.tz, [...c.users], c.from, c.to, now));
+    for (const [id, c] of byCmp)
+      await db.transaction((tx) => recomputeDays(tx, id, c.tz, [...c.users], c.from, c.to, now));
     return { Days: open.length };
   },
 };
@@ -133,12 +134,12 @@ export const attendanceCloseJob: JobDef = {
 export const attendanceHolidaysJob: JobDef = {
   name: 'attendance.holidays',
   schedule: { dailyAt: '02:00' },
-  async run(deps, { runKey }) {
+  async run(deps, { runKey, cmpId }) {
     const { db } = deps.database;
     const year = Number(runKey.slice(0, 4));
     const years = runKey.slice(5, 7) === '12' ? [year, year + 1] : [year];
     let added = 0;
-    for (const c of await attendanceCompanies(db))
+    for (const c of await attendanceCompanies(db, cmpId))
       for (const y of years)
         added += await db.transaction(async (tx) => {
           const n = await ensureHolidays(tx, c.id, String(y), deps.now());

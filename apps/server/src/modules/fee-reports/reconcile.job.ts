@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Auth } from '../../core/auth';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { notify } from '../messages/notify';
 import { resolveDates, type ReportScope } from './filters';
@@ -19,7 +19,7 @@ const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_
 export const feeReconcileJob: JobDef = {
   name: 'fee.reconcile',
   schedule: { dailyAt: '03:00' },
-  async run(deps, { runKey, now }) {
+  async run(deps, { runKey, now, cmpId }) {
     const db = deps.database.db;
     const today =
       runKey.length === 10 ? runKey : new Intl.DateTimeFormat('en-CA', { timeZone: JOB_TIME_ZONE }).format(now);
@@ -27,7 +27,8 @@ export const feeReconcileJob: JobDef = {
     const companies = await sqlRows<{ cmp_id: number; ids: number[] }>(
       db,
       sql`select c.cmp_id, array_agg(c.id order by c.id) as ids from communities c
-          where exists (select 1 from fee_receipt_seqs s where s.cmp_id = c.cmp_id) group by c.cmp_id order by c.cmp_id`,
+          where exists (select 1 from fee_receipt_seqs s where s.cmp_id = c.cmp_id) and ${cmpIs(cmpId, sql`c.cmp_id`)}
+          group by c.cmp_id order by c.cmp_id`,
     );
     let failed = 0;
     for (const c of companies) {

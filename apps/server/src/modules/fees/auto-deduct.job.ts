@@ -1,7 +1,7 @@
 import { FeePaymentSource, fenToMoney, toFen } from '@linli/shared';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../core/errors';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { notify } from '../messages/notify';
 import { lateFeeSql } from './late-fee';
@@ -26,7 +26,7 @@ interface DueBill {
 export const autoDeductJob: JobDef = {
   name: 'fee.auto-deduct',
   schedule: { dailyAt: '02:00' },
-  async run(deps, { runKey, now }) {
+  async run(deps, { runKey, now, cmpId }) {
     const db = deps.database.db;
     const today =
       runKey.length === 10 ? runKey : new Intl.DateTimeFormat('en-CA', { timeZone: JOB_TIME_ZONE }).format(now);
@@ -35,7 +35,7 @@ export const autoDeductJob: JobDef = {
       sql`select b.id, b.cmp_id, b.room_id, (b.amount_money - b.discount_money - b.paid_money)::text as unpaid,
             ${lateFeeSql(sql`b`, sql`s`, sql`${today}::date`)}::text as late_fee
           from fee_bills b join fee_standards s on s.id = b.standard_id
-          where s.auto_deduct and b.state in (1, 2) and b.bill_date <= ${today}::date and b.room_id is not null
+          where s.auto_deduct and ${cmpIs(cmpId, sql`b.cmp_id`)} and b.state in (1, 2) and b.bill_date <= ${today}::date and b.room_id is not null
             and exists (select 1 from fee_prepaid_accounts a where a.room_id = b.room_id and a.balance_money > 0)
           order by b.cmp_id, b.room_id, b.due_date, b.id`,
     );
@@ -70,10 +70,10 @@ export const autoDeductJob: JobDef = {
         stopped.add(b.room_id);
       }
     }
-    for (const [cmpId, s] of paid) {
+    for (const [c, s] of paid) {
       await db.transaction((tx) =>
         notify(tx, {
-          cmpId,
+          cmpId: c,
           roleKey: 'sfgl_jft',
           msgType: 2,
           title: `自动抵扣完成：${s.count}笔 ¥${fenToMoney(s.fen)}`,

@@ -1,7 +1,7 @@
 import { FEE_CATEGORY, FeeBillSource, FeeKind, feeName, decAdd, decText } from '@linli/shared';
 import { sql } from 'drizzle-orm';
 import { todayIn } from '../../core/dates';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import type { AppDeps } from '../../deps';
 import { notify } from '../messages/notify';
@@ -16,14 +16,14 @@ const TZ = 'Asia/Shanghai';
  * whose BillDate is today, through the same run and generator as 批量出账 (Source 自动出账), so a rerun of the
  * day creates nothing. The holders of 收费项目 get a MsgType 2 summary per company and item.
  */
-export async function autoGenerate(deps: AppDeps, now: Date) {
+export async function autoGenerate(deps: AppDeps, now: Date, cmpId?: number) {
   const today = todayIn(now, TZ);
   const { db } = deps.database;
   const due = await sqlRows<{ id: number; cmp_id: number; community_id: number; category: number; item_name: string }>(
     db,
     sql`select s.id, s.cmp_id, s.community_id, i.category, i.item_name from fee_standards s
       join fee_items i on i.id = s.item_id
-      where s.auto_generate and s.is_enabled and i.is_enabled and i.kind = ${FeeKind.Periodic}
+      where s.auto_generate and ${cmpIs(cmpId, sql`s.cmp_id`)} and s.is_enabled and i.is_enabled and i.kind = ${FeeKind.Periodic}
         and s.bill_day = ${Number(today.slice(8, 10))}
       order by s.cmp_id, s.id`,
   );
@@ -77,5 +77,5 @@ export async function autoGenerate(deps: AppDeps, now: Date) {
 export const feeAutoGenerateJob: JobDef = {
   name: 'fee.auto-generate',
   schedule: { dailyAt: '01:00' },
-  run: (deps, { now }) => autoGenerate(deps, now),
+  run: (deps, { now, cmpId }) => autoGenerate(deps, now, cmpId),
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { takeReceiptNo } from './receipt-no';
 
@@ -11,12 +11,12 @@ import { takeReceiptNo } from './receipt-no';
 export const receiptSweepJob: JobDef = {
   name: 'fee.receipt-sweep',
   schedule: { everyMs: 60_000 },
-  async run(deps) {
+  async run(deps, { cmpId }) {
     const { db } = deps.database;
     const pending = await sqlRows<{ id: number; cmp_id: number; receipt_no: string }>(
       db,
       sql`select id, cmp_id, receipt_no from fee_payments
-        where receipt_no like '~%' and created_at < ${deps.now()}::timestamptz - interval '1 minute'
+        where receipt_no like '~%' and ${cmpIs(cmpId)} and created_at < ${deps.now()}::timestamptz - interval '1 minute'
         order by id limit 500`,
     );
     for (const p of pending) await takeReceiptNo(db, Number(p.cmp_id), Number(p.id), p.receipt_no);

@@ -11,17 +11,21 @@ import { allJobHandlers, allJobs } from '../jobs';
 /**
  * domain/README.md "Jobs": a super-admin starts a scheduled job now. It runs in this process under the job's lock
  * (a run already going, here or in another process, is waited for) and answers once finished, with its summary.
+ * It acts for the caller's company only (ctx.cmpId; README.md in this folder lists what each job then does).
  */
 export const jobCalls = [
   call({
     path: '/Job/Run',
     admin: true,
     body: z.object({ Name: zRequiredText('请选择任务', 60, '任务名称') }),
-    handler: async (b, { deps, req }) => {
+    handler: async (b, { deps, req, auth }) => {
       const job = allJobs.find((j) => j.name === b.Name);
       if (!job) throw fail('任务不存在');
       const now = deps.now();
-      const id = (await enqueueScheduled(deps, job, manualRunKey(job.schedule, now), now, false))!;
+      const id = (await enqueueScheduled(deps, job, manualRunKey(job.schedule, now), now, false, {
+        cmpId: auth.cmpId,
+        userId: auth.userId,
+      }))!;
       const done = await new JobWorker(deps, allJobHandlers(), req.log).runNow(id);
       if (!done) {
         await deps.database.db.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.state, 'queued')));

@@ -1,6 +1,7 @@
 import { SMS_SOURCE } from '@linli/shared';
 import { sql } from 'drizzle-orm';
 import { ApiError } from '../../core/errors';
+import { cmpIs } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import type { AppDeps } from '../../deps';
 import { sms, smsEnabledSql } from '../sms';
@@ -42,7 +43,13 @@ interface Due {
  * company is sent and charged in its own transaction through `sms.sendMany` (set-based, all or nothing), so a
  * company short of 条 sends and is charged nothing, is reported in Failed, and the others still get theirs.
  */
-export async function sendCardExpirySms(deps: AppDeps, day: string, now: Date): Promise<CardSmsOutcome> {
+export async function sendCardExpirySms(
+  deps: AppDeps,
+  day: string,
+  now: Date,
+  /** A run by hand: that company only. */
+  cmpId?: number,
+): Promise<CardSmsOutcome> {
   const db = deps.database.db;
   const due = await sqlRows<Due>(
     db,
@@ -52,7 +59,7 @@ export async function sendCardExpirySms(deps: AppDeps, day: string, now: Date): 
       from vehicles v
       join companies c on c.id = v.cmp_id
       left join residents r on r.id = v.owner_resident_id and r.cmp_id = v.cmp_id and not r.is_deleted
-      where v.vehicle_type = 1 and v.status = 1 and not v.is_deleted and c.state = 1
+      where v.vehicle_type = 1 and v.status = 1 and not v.is_deleted and c.state = 1 and ${cmpIs(cmpId, sql`v.cmp_id`)}
         and v.valid_end in (${sql.join(
           CARD_SMS_DAYS.map((n) => sql`${day}::date + ${n}::int`),
           sql`, `,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { notify } from '../messages/notify';
 import { usersServing } from '../properties/serving';
@@ -18,9 +18,9 @@ export const MSG_CARD_EXPIRY = 15;
 export const cardExpiryJob: JobDef = {
   name: 'parking.card-expiry',
   schedule: { dailyAt: '08:00' },
-  async run(deps, { runKey, now }) {
+  async run(deps, { runKey, now, cmpId }) {
     const day = runKey;
-    const owners = await sendCardExpirySms(deps, day, now);
+    const owners = await sendCardExpirySms(deps, day, now, cmpId);
     const lotCount = await deps.database.db.transaction(async (tx) => {
       const lots = await sqlRows<{
         id: number;
@@ -37,7 +37,7 @@ export const cardExpiryJob: JobDef = {
             count(*) filter (where v.valid_end <= ${day}::date + 7)::int as n7,
             count(*) filter (where v.valid_end = ${day}::date)::int as n0
           from vehicles v join parking_lots l on l.id = v.lot_id
-          where v.vehicle_type = 1 and v.status = 1 and not v.is_deleted
+          where v.vehicle_type = 1 and v.status = 1 and not v.is_deleted and ${cmpIs(cmpId, sql`l.cmp_id`)}
             and v.valid_end between ${day}::date and ${day}::date + 30
           group by l.id, l.cmp_id, l.community_id, l.name
           order by l.id`,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { expireBatches } from '../../core/import-batch';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { handoverAppointments } from '../../db/schema';
 import { notify } from '../messages/notify';
@@ -14,14 +14,14 @@ import { usersServing } from './serving';
 export const handoverTomorrowJob: JobDef = {
   name: 'handover.tomorrow-reminder',
   schedule: { dailyAt: '18:00' },
-  async run(deps, { runKey }) {
+  async run(deps, { runKey, cmpId }) {
     const tomorrow = addDays(runKey, 1);
     await deps.database.db.transaction(async (tx) => {
       const due = await sqlRows<{ cmp_id: number; community_id: number; name: string; n: number }>(
         tx,
         sql`select a.cmp_id, a.community_id, c.name, count(*)::int as n
           from ${handoverAppointments} a join communities c on c.id = a.community_id
-          where a.appt_date = ${tomorrow} and a.status in (1, 2)
+          where a.appt_date = ${tomorrow} and a.status in (1, 2) and ${cmpIs(cmpId, sql`a.cmp_id`)}
           group by a.cmp_id, a.community_id, c.name order by a.community_id`,
       );
       for (const d of due) {
@@ -43,11 +43,17 @@ export const handoverTomorrowJob: JobDef = {
 export const handoverNoShowJob: JobDef = {
   name: 'handover.no-show',
   schedule: { dailyAt: '23:30' },
-  async run(deps, { runKey, now }) {
+  async run(deps, { runKey, now, cmpId }) {
     await deps.database.db
       .update(handoverAppointments)
       .set({ status: 9, reason: '未到场', updatedAt: now })
-      .where(and(eq(handoverAppointments.status, 2), sql`${handoverAppointments.apptDate} <= ${runKey}`));
+      .where(
+        and(
+          eq(handoverAppointments.status, 2),
+          cmpIs(cmpId, handoverAppointments.cmpId),
+          sql`${handoverAppointments.apptDate} <= ${runKey}`,
+        ),
+      );
   },
 };
 
@@ -55,8 +61,8 @@ export const handoverNoShowJob: JobDef = {
 export const importExpiryJob: JobDef = {
   name: 'import.expire',
   schedule: { everyMs: 3_600_000 },
-  async run(deps, { now }) {
-    await expireBatches(deps.database.db, now);
+  async run(deps, { now, cmpId }) {
+    await expireBatches(deps.database.db, now, cmpId);
   },
 };
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { BATCH_STATUS } from '../../core/import-batch';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import type { AppDeps } from '../../deps';
 
@@ -32,9 +32,17 @@ const STALE_RUNNING_MS = 24 * 3600_000;
  * Photos of batches that can no longer be committed: expired or past their 30 minutes, 完成, 失败, unknown. The commit
  * drops its own when it ends; this catches previews nobody committed and commits whose process died.
  */
-export async function cleanFaceBatches(deps: AppDeps, now: Date): Promise<number> {
+export async function cleanFaceBatches(deps: AppDeps, now: Date, cmpId?: number): Promise<number> {
   const root = path.join(deps.config.dataDir, 'face-batches');
-  const ids = (await fs.readdir(root).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n)).map(Number);
+  let ids = (await fs.readdir(root).catch(() => [] as string[])).filter((n) => /^\d+$/.test(n)).map(Number);
+  // A run by hand (/Job/Run): only the folders of that company's batches.
+  if (cmpId && ids.length)
+    ids = (
+      await sqlRows<{ id: number }>(
+        deps.database.db,
+        sql`select id from import_batches where id = any(${`{${ids.join(',')}}`}::int[]) and ${cmpIs(cmpId)}`,
+      )
+    ).map((r) => Number(r.id));
   if (!ids.length) return 0;
   const live = new Set(
     (
@@ -54,5 +62,5 @@ export async function cleanFaceBatches(deps: AppDeps, now: Date): Promise<number
 export const faceBatchCleanJob: JobDef = {
   name: 'face.batch-clean',
   schedule: { everyMs: 60 * 60_000 },
-  run: async (deps, { now }) => void (await cleanFaceBatches(deps, now)),
+  run: async (deps, { now, cmpId }) => void (await cleanFaceBatches(deps, now, cmpId)),
 };

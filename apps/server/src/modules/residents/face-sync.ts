@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { cmpIs } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { idList } from '../../core/filters';
 import type { Tx } from '../../db/client';
@@ -134,20 +135,22 @@ export async function dispatchFaceTasks(deps: AppDeps, opts: { cmpId?: number; f
  * tasks handed over more than 24 h ago without an ack fail with 设备未响应, pending tasks are sent, and new failures
  * produce one MsgType 11 summary per company at most once an hour.
  */
-export async function runFaceSync(deps: AppDeps, now: Date) {
+export async function runFaceSync(deps: AppDeps, now: Date, cmpId?: number) {
   const { db } = deps.database;
+  // A run by hand (/Job/Run): the caller's company only.
+  const mine = (col: SQL) => cmpIs(cmpId, col);
   await db.execute(sql`update face_syncs s set state = 0, last_try_time = null, updated_at = ${now}
     from lanes la where la.id = s.lane_id and la.online and la.status = 1
-      and s.state = 2 and s.try_count < 3 and s.fail_code = any(${`{${TRANSIENT.join(',')}}`}::text[])`);
+      and s.state = 2 and s.try_count < 3 and ${mine(sql`s.cmp_id`)} and s.fail_code = any(${`{${TRANSIENT.join(',')}}`}::text[])`);
   const dayAgo = new Date(now.getTime() - 24 * 3_600_000);
   await db.execute(sql`update face_syncs set state = 2, fail_code = 'NO_ACK', fail_reason = '设备未响应', updated_at = ${now}
-    where state = 0 and last_try_time is not null and last_try_time < ${dayAgo}`);
-  await dispatchFaceTasks(deps);
+    where state = 0 and last_try_time is not null and last_try_time < ${dayAgo} and ${mine(sql`cmp_id`)}`);
+  await dispatchFaceTasks(deps, cmpId ? { cmpId } : {});
   const hourAgo = new Date(now.getTime() - 3_600_000);
   const fresh = await sqlRows<{ cmp_id: number; n: number }>(
     db,
     sql`select s.cmp_id, count(*)::int as n from face_syncs s
-      where s.state = 2 and s.updated_at > ${hourAgo}
+      where s.state = 2 and s.updated_at > ${hourAgo} and ${mine(sql`s.cmp_id`)}
         and not exists (select 1 from sys_messages m where m.cmp_id = s.cmp_id and m.msg_type = 11 and m.created_at > ${hourAgo})
       group by s.cmp_id`,
   );

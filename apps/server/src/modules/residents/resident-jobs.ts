@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { sqlRows } from '../../core/sql-rows';
 import { notify } from '../messages/notify';
 import { addDays } from '../../core/dates';
@@ -14,7 +14,7 @@ import { runFaceSync } from './face-sync';
 export const leaseCheckJob: JobDef = {
   name: 'resident.lease-check',
   schedule: { dailyAt: '08:00' },
-  async run(deps, { runKey }) {
+  async run(deps, { runKey, cmpId }) {
     const dates = [30, 7, 0].map((n) => addDays(runKey, n));
     await deps.database.db.transaction(async (tx) => {
       const due = await sqlRows<{
@@ -29,7 +29,7 @@ export const leaseCheckJob: JobDef = {
         sql`select l.id, l.cmp_id, l.community_id, e.name, bl.name || '-' || ro.room_no as room, l.lease_end::text
           from resident_rooms l join residents e on e.id = l.resident_id join rooms ro on ro.id = l.room_id
             join buildings bl on bl.id = ro.building_id
-          where l.role = 3 and l.move_out_date is null and not e.is_deleted
+          where l.role = 3 and l.move_out_date is null and not e.is_deleted and ${cmpIs(cmpId, sql`l.cmp_id`)}
             and l.lease_end = any(${`{${dates.join(',')}}`}::date[])
           order by l.id`,
       );
@@ -51,7 +51,7 @@ export const leaseCheckJob: JobDef = {
 export const faceSyncJob: JobDef = {
   name: 'face.sync',
   schedule: { everyMs: 5 * 60_000 },
-  run: (deps, { now }) => runFaceSync(deps, now),
+  run: (deps, { now, cmpId }) => runFaceSync(deps, now, cmpId),
 };
 
 export const residentJobs = [leaseCheckJob, faceSyncJob];

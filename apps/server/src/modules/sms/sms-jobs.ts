@@ -3,7 +3,7 @@ import { SMS_LOW_BALANCE } from '@linli/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { todayIn } from '../../core/dates';
 import type { JobHandler } from '../../core/job-queue';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { smsAccounts, smsRecords } from '../../db/schema';
 import { notify } from '../messages/notify';
 import { batchJob, enqueueBatch } from './sms-batch';
@@ -32,12 +32,12 @@ export const smsJobHandlers = [batchJob, deliverJob, logReceiptJob] as JobHandle
 const dispatchJob: JobDef = {
   name: 'sms.dispatch',
   schedule: { everyMs: 60_000 },
-  async run(deps, { now }) {
+  async run(deps, { now, cmpId }) {
     const { db } = deps.database;
     const due = await sqlRows<{ id: number; cmp_id: number }>(
       db,
       sql`select b.id, b.cmp_id from sms_batches b
-        where b.state in (1, 2) and b.send_at <= ${now}
+        where b.state in (1, 2) and b.send_at <= ${now} and ${cmpIs(cmpId, sql`b.cmp_id`)}
           and (b.expanded_at is null or exists (select 1 from sms_records r where r.batch_id = b.id and r.state = 1 and r.send_time is null))
           and not exists (select 1 from jobs j where j.dedupe_key = 'sms.batch:' || b.id and j.state in ('queued', 'running'))
         limit 100`,
@@ -58,20 +58,24 @@ const dispatchJob: JobDef = {
 const receiptTimeoutJob: JobDef = {
   name: 'sms.receipt-timeout',
   schedule: { everyMs: 600_000 },
-  async run(deps, { now }) {
+  async run(deps, { now, cmpId }) {
     const rows = await deps.database.db
       .select({ id: smsRecords.id, cmpId: smsRecords.cmpId })
       .from(smsRecords)
       .where(
-        and(eq(smsRecords.state, 1), sql`${smsRecords.sendTime} < ${new Date(now.getTime() - RECEIPT_TIMEOUT_MS)}`),
+        and(
+          eq(smsRecords.state, 1),
+          cmpIs(cmpId, smsRecords.cmpId),
+          sql`${smsRecords.sendTime} < ${new Date(now.getTime() - RECEIPT_TIMEOUT_MS)}`,
+        ),
       )
       .limit(5000);
     let n = 0;
-    for (const cmpId of new Set(rows.map((r) => r.cmpId))) {
-      const mine = rows.filter((r) => r.cmpId === cmpId);
+    for (const c of new Set(rows.map((r) => r.cmpId))) {
+      const mine = rows.filter((r) => r.cmpId === c);
       n += await applyReceipts(
         deps,
-        cmpId,
+        c,
         mine.map((r) => ({ recordId: r.id, ok: false, reason: '无回执' })),
       );
     }
@@ -83,13 +87,19 @@ const receiptTimeoutJob: JobDef = {
 const lowBalanceJob: JobDef = {
   name: 'sms.low-balance',
   schedule: { everyMs: 3_600_000 },
-  async run(deps, { now }) {
+  async run(deps, { now, cmpId }) {
     const today = todayIn(now, TZ);
     const { db } = deps.database;
     const low = await db
       .select({ cmpId: smsAccounts.cmpId, balance: smsAccounts.balance })
       .from(smsAccounts)
-      .where(and(sql`${smsAccounts.balance} < ${SMS_LOW_BALANCE}`, sql`${smsAccounts.warnedOn} <> ${today}`));
+      .where(
+        and(
+          cmpIs(cmpId, smsAccounts.cmpId),
+          sql`${smsAccounts.balance} < ${SMS_LOW_BALANCE}`,
+          sql`${smsAccounts.warnedOn} <> ${today}`,
+        ),
+      );
     for (const a of low) {
       await db.transaction(async (tx) => {
         await tx

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { employeeArchives } from '../../db/schema';
-import type { JobDef } from '../../core/jobs';
+import { cmpIs, type JobDef } from '../../core/jobs';
 import { notify } from '../messages/notify';
 
 /** Days before a labour contract ends on which the yggl_ygda holders are reminded (organisation.md). */
@@ -10,7 +10,7 @@ export const CONTRACT_REMIND_DAYS = [30, 7, 1];
 export const contractExpiryJob: JobDef = {
   name: 'archives.contract-expiry',
   schedule: { dailyAt: '08:00' },
-  async run(deps, { runKey }) {
+  async run(deps, { runKey, cmpId }) {
     const day = runKey; // the Shanghai date the run belongs to
     await deps.database.db.transaction(async (tx) => {
       const due = await tx
@@ -24,6 +24,7 @@ export const contractExpiryJob: JobDef = {
         .where(
           and(
             eq(employeeArchives.status, 1),
+            cmpIs(cmpId, employeeArchives.cmpId),
             sql`${employeeArchives.contractEnd} in (${sql.join(
               CONTRACT_REMIND_DAYS.map((n) => sql`${day}::date + ${n}::int`),
               sql`, `,
