@@ -93,7 +93,7 @@ test('acceptance 2 and 4: the keyboard finds the room, refuses a short tender, p
   await expect(receipt).toContainText(`合计：¥${money(due)}`);
   await expect(receipt).toContainText('人民币（大写）：');
   await expect(receipt).toContainText('第1次打印');
-  await expect(page.getByRole('button', { name: '打印 (Enter)' })).toBeFocused();
+  await expect(page.getByRole('button', { name: '打印 (Enter)', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
   await page.keyboard.press('Escape');

@@ -37,7 +37,7 @@ test('recharge a prepaid meter, see it 待写表, confirm it 已写表', async (
     .first()
     .textContent())!.match(/SF\d{10}/)![0];
   // The dialog focuses 打印 once it is shown; Enter before that would land elsewhere.
-  await expect(page.getByRole('button', { name: '打印 (Enter)' })).toBeFocused();
+  await expect(page.getByRole('button', { name: '打印 (Enter)', exact: true })).toBeFocused();
   await page.keyboard.press('Enter');
   expect(await page.evaluate(() => (globalThis as unknown as { printed: number }).printed)).toBe(1);
   await page.keyboard.press('Escape');
