@@ -78,6 +78,9 @@ export function RechargeDialog({
       okButtonProps={{ disabled: !canPay }}
       confirmLoading={busy}
       destroyOnHidden
+      // The receipt dialog opens as this one closes and takes the focus (Enter prints): handing it back to the
+      // 充值 button at the end of the fade would steal it.
+      focusable={{ focusTriggerAfterClose: false }}
       width={520}
     >
       {meter && (

@@ -65,6 +65,8 @@ export function TopUpDialog({
       okText="充值"
       okButtonProps={{ disabled: !(Number(amount) > 0) }}
       destroyOnHidden
+      // The receipt dialog that follows takes the focus (Enter prints); do not hand it back to the trigger.
+      focusable={{ focusTriggerAfterClose: false }}
     >
       <Space wrap>
         <Select
