@@ -55,10 +55,15 @@ test('acceptance 1: bind 1栋 (144), preview next month 144, generate to 100%, a
     const dlg = page.getByRole('dialog', { name: '批量出账' }).filter({ visible: true });
     await pick(page, dlg, '小区', '阳光花园');
     await pick(page, dlg, '收费标准', `${itemName} - 测试标准${run}`);
-    await dlg.getByPlaceholder('开始月份').fill(next);
-    await dlg.getByPlaceholder('开始月份').press('Enter');
-    await dlg.getByPlaceholder('结束月份').fill(next);
-    await dlg.getByPlaceholder('结束月份').press('Enter');
+    // Typed months are taken on Enter; a picker still opening after the reload can drop them, so check and retype.
+    await expect(async () => {
+      await dlg.getByPlaceholder('开始月份').fill(next);
+      await dlg.getByPlaceholder('开始月份').press('Enter');
+      await dlg.getByPlaceholder('结束月份').fill(next);
+      await dlg.getByPlaceholder('结束月份').press('Enter');
+      await expect(dlg.getByPlaceholder('开始月份')).toHaveValue(next, { timeout: 1_000 });
+      await expect(dlg.getByPlaceholder('结束月份')).toHaveValue(next, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     await dlg.getByRole('button', { name: /预\s*览/ }).click();
     return dlg;
   };
