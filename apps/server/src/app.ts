@@ -74,7 +74,16 @@ export async function buildApp(deps: AppDeps, opts: BuildOptions = {}) {
 
   const web = deps.config.webDist;
   if (fs.existsSync(path.join(web, 'index.html'))) {
-    await app.register(fastifyStatic, { root: web, prefix: '/', wildcard: false, index: ['index.html'] });
+    await app.register(fastifyStatic, {
+      root: web,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      globIgnore: ['assets/**'],
+    });
+    // The build's chunks are looked up on each request, not listed at start: a rebuild while the server runs writes
+    // new names the reloaded page asks for. A missing one falls to the not-found handler, which answers 404.
+    await app.register(fastifyStatic, { root: path.join(web, 'assets'), prefix: '/assets/', decorateReply: false });
   }
   return app;
 }

@@ -60,8 +60,11 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     if (/^\/api(\/|$)/i.test(url)) {
       return reply.status(200).send({ ret: RET.NOT_FOUND, msg: '接口不存在', data: null });
     }
-    // The console is a single-page app: any other GET lands on index.html and the router shows /404 itself.
-    if (req.method === 'GET' && !url.startsWith('/uploads/') && typeof reply.sendFile === 'function') {
+    // The console is a single-page app: any other GET lands on index.html and the router shows /404 itself. Not a
+    // missing build file: a page open across a rebuild asks for its old chunk, and HTML in place of the script
+    // would fail as a syntax error instead of the 404 on which the page reloads itself.
+    const file = url.startsWith('/uploads/') || url.startsWith('/assets/');
+    if (req.method === 'GET' && !file && typeof reply.sendFile === 'function') {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.status(404).send({ ret: RET.NOT_FOUND, msg: '资源不存在', data: null });

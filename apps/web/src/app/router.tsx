@@ -2,6 +2,7 @@ import { appRoutes, flattenRoutes, MSG_ROUTE_SETUP_ERROR, type RouteNode, toRout
 import { createBrowserRouter, type LoaderFunctionArgs, Navigate, type RouteObject, redirect } from 'react-router';
 import { RouteErrorPage } from '../components/route-error-page';
 import { getToken, setToken } from './auth-token';
+import { loadChunk } from './chunk-reload';
 import { decide, loginUrl } from './guard';
 import { type PageLoader, pageRegistry } from './page-registry';
 import { Root } from './root';
@@ -40,7 +41,7 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
   let decision = decide({ ...input, access: known?.Access ?? null, buttons: known?.Buttons });
   if (decision.kind === 'load-info') {
     // The session module (and axios with it) loads on the first signed-in navigation, never for the login page.
-    const { loadUser, resetToken } = await import('./session');
+    const { loadUser, resetToken } = await loadChunk(() => import('./session'));
     try {
       const info = await loadUser();
       decision = decide({ ...input, access: info.Access, buttons: info.Buttons });
@@ -58,8 +59,9 @@ async function guardLoader({ request }: LoaderFunctionArgs) {
 
 function page(load: PageLoader | undefined, built: boolean | undefined): RouteObject['lazy'] {
   return async () => {
-    if (!load || built === false) return { Component: (await import('../components/under-construction')).default };
-    return { Component: (await load()).default };
+    if (!load || built === false)
+      return { Component: (await loadChunk(() => import('../components/under-construction'))).default };
+    return { Component: (await loadChunk(load)).default };
   };
 }
 
@@ -96,11 +98,11 @@ export function buildRoutes(): RouteObject[] {
         ...Object.entries(corePages).map(([path, load]) => ({ path, lazy: page(load, true) })),
         {
           id: 'layout',
-          lazy: async () => ({ Component: (await import('./layout/layout')).Layout }),
+          lazy: async () => ({ Component: (await loadChunk(() => import('./layout/layout'))).Layout }),
           children: [
             {
               path: '/redirect/*',
-              lazy: async () => ({ Component: (await import('../components/redirect-page')).default }),
+              lazy: async () => ({ Component: (await loadChunk(() => import('../components/redirect-page'))).default }),
             },
             ...screenRoutes(),
           ],

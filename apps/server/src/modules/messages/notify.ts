@@ -20,6 +20,8 @@ export interface NotifyInput {
   sourceId?: number;
   /** Sound and a desktop notification instead of a quiet list reload. */
   voice?: boolean;
+  /** The message's time where the caller's clock decides (a job's run), else the database's. */
+  at?: Date;
 }
 
 async function receivers(tx: Tx, input: NotifyInput): Promise<number[]> {
@@ -75,6 +77,7 @@ export async function notify(tx: Tx, input: NotifyInput): Promise<number[]> {
       content: input.content ?? '',
       msgType: input.msgType,
       sourceId: input.sourceId ?? 0,
+      ...(input.at ? { createdAt: input.at } : {}),
     })),
   );
   await publish(tx, { kind: input.voice ? 'voice' : 'show', userIds: ids });

@@ -11,7 +11,9 @@ export const MSG_CARD_EXPIRY = 15;
 /**
  * Daily 08:00 (domain/parking-access.md "Jobs"): one reminder per lot with 月租 cards ending within 30 days, to the
  * cwcl_clgl holders serving its community: '月卡到期提醒：地下车库 8 辆将在30天内到期'; the content counts the ones
- * ending within 7 days and today. Counted by the run's day (the company zone), in one grouped query.
+ * ending within 7 days and today. Counted by the run's day (the company zone), in one grouped query, which leaves out
+ * the lots already reminded on that day (a MsgType 15 with the lot as source, created on that day in the company's
+ * zone), so a rerun by hand (/Job/Run) tells nobody twice.
  * Owners whose card ends in exactly 30, 7 or 0 days also get an SMS where the company has SMS set up
  * (card-expiry-sms.ts); that half goes first and is idempotent per vehicle and day, so a retry never texts twice.
  */
@@ -36,9 +38,13 @@ export const cardExpiryJob: JobDef = {
             count(*)::int as n30,
             count(*) filter (where v.valid_end <= ${day}::date + 7)::int as n7,
             count(*) filter (where v.valid_end = ${day}::date)::int as n0
-          from vehicles v join parking_lots l on l.id = v.lot_id
+          from vehicles v join parking_lots l on l.id = v.lot_id join companies c on c.id = l.cmp_id
           where v.vehicle_type = 1 and v.status = 1 and not v.is_deleted and ${cmpIs(cmpId, sql`l.cmp_id`)}
             and v.valid_end between ${day}::date and ${day}::date + 30
+            and not exists (select 1 from sys_messages m
+              where m.cmp_id = l.cmp_id and m.msg_type = ${MSG_CARD_EXPIRY} and m.source_id = l.id
+                and m.created_at >= (${day}::date::timestamp at time zone c.time_zone)
+                and m.created_at < ((${day}::date + 1)::timestamp at time zone c.time_zone))
           group by l.id, l.cmp_id, l.community_id, l.name
           order by l.id`,
       );
@@ -51,6 +57,7 @@ export const cardExpiryJob: JobDef = {
           title: `月卡到期提醒：${l.name} ${l.n30} 辆将在30天内到期`,
           content: `其中7天内到期 ${l.n7} 辆，今日到期 ${l.n0} 辆`,
           sourceId: l.id,
+          at: now,
         });
       }
       return lots.length;

@@ -87,6 +87,29 @@ describe('parking.card-expiry and 工作台', () => {
     expect(msgs.filter((m) => m.userId === clerk!.id)).toEqual([]);
   });
 
+  it('run again by hand the same day: no lot is reminded twice, a lot first due then still is', async () => {
+    const reminders = async () =>
+      (await t.db.select().from(sysMessages).where(eq(sysMessages.msgType, 15)))
+        .map((m) => `${m.userId}:${m.sourceId}`)
+        .sort();
+    const run = () => t.api<{ Summary: { Lots: number } }>('/Job/Run', { Name: 'parking.card-expiry' }, admin);
+    const first = await run();
+    expect(first.ret, first.msg).toBe(0);
+    const before = await reminders();
+    // Every receiver has one reminder per lot.
+    expect(new Set(before).size).toBe(before.length);
+    expect(before.length).toBeGreaterThan(0);
+    const again = await run();
+    expect(again.data.Summary.Lots).toBe(0);
+    expect(await reminders()).toEqual(before);
+    // A lot with no reminder yet today still gets one on the rerun.
+    const [ground] = await t.db.select().from(parkingLots).where(eq(parkingLots.name, '地上停车场'));
+    await t.db.delete(sysMessages).where(and(eq(sysMessages.msgType, 15), eq(sysMessages.sourceId, ground!.id)));
+    const third = await run();
+    expect(third.data.Summary.Lots).toBe(1);
+    expect(await reminders()).toEqual(before);
+  });
+
   it('工作台 shows the parking figures to the positions that may open them', async () => {
     type Desk = { Cards: { Key: string; Title: string; Value: string; Sub?: string; Path: string }[] };
     const d = (await t.api<Desk>('/MyDeskTop/GetMyDeskData', {}, admin)).data;

@@ -30,4 +30,5 @@ export {
   ResourceList,
   type ResourceListProps,
 } from './resource-pages';
+export { ReasonDialog, type ReasonDialogProps } from './reason-dialog';
 export { type RowAction, RowActions, useRowActions } from './row-actions';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { invalidateAfterWrite } from '../../../app/query-deps';
 import { ui } from '../../../app/ui-bridge';
-import { type CrudColumn, ListPage, RowActions } from '../../../components/crud';
+import { type CrudColumn, ListPage, ReasonDialog, RowActions } from '../../../components/crud';
 import { useCommunityOptions } from '../../../components/pickers';
 import {
   CAR_RECORDS,
@@ -18,7 +18,6 @@ import {
   lotOptions,
 } from '../api';
 import { carStateOptions, payMethodOptions, vehicleTypeOptions } from '../labels';
-import { ReasonDialog } from '../reason-dialog';
 
 const STATE_COLOR: Record<number, string> = { 1: 'blue', 2: 'green', 3: 'red' };
 const photo = (p: string, alt: string) => (p ? <Image src={`/uploads/${p}`} width={36} height={36} alt={alt} /> : null);
@@ -218,10 +217,9 @@ export default function CarRecordListPage() {
       </Modal>
       <ReasonDialog
         open={!!out}
-        required
         title={`手动出场 ${out?.Plate ?? ''}`}
-        onSubmit={async (v) => {
-          await carManualOut({ Id: out!.Id, PaidMoney: paid.PaidMoney, PayMethod: paid.PayMethod, Reason: v.Reason });
+        onSubmit={async (Reason) => {
+          await carManualOut({ Id: out!.Id, PaidMoney: paid.PaidMoney, PayMethod: paid.PayMethod, Reason });
           await done('已手动出场');
         }}
         onClose={() => setOut(null)}
@@ -250,11 +248,10 @@ export default function CarRecordListPage() {
       </ReasonDialog>
       <ReasonDialog
         open={!!fix}
-        required
         title={`修正车牌 ${fix?.Plate ?? ''}`}
         extra={{ name: 'Plate', label: '正确车牌', placeholder: '如：粤B12345', maxLength: 10 }}
-        onSubmit={async (v) => {
-          await carFixPlate({ Id: fix!.Id, Plate: v.Plate, Reason: v.Reason });
+        onSubmit={async (Reason, v) => {
+          await carFixPlate({ Id: fix!.Id, Plate: v.Plate ?? '', Reason });
           await done('修正成功');
         }}
         onClose={() => setFix(null)}

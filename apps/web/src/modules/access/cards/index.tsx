@@ -6,10 +6,9 @@ import { useNavigate } from 'react-router';
 import { invalidateAfterWrite } from '../../../app/query-deps';
 import { ui } from '../../../app/ui-bridge';
 import { Auth } from '../../../components/auth';
-import { ListPage, RowActions } from '../../../components/crud';
+import { ListPage, ReasonDialog, RowActions } from '../../../components/crud';
 import { useCommunityOptions } from '../../../components/pickers';
 import { CARDS, type CardRow, cardAction, cardImportConfig, cardList, cardReissue } from '../api';
-import { ReasonDialog } from '../reason-dialog';
 import { CardDrawer } from './card-drawer';
 import { cardColumns, cardSearch } from './columns';
 
@@ -25,10 +24,10 @@ export default function CardListPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const opts = (communities.data ?? []).map((c) => ({ value: c.Id, label: c.Name }));
 
-  const submit = async (v: Record<string, string>) => {
+  const submit = async (reason: string, v: Record<string, string>) => {
     if (!pending) return;
-    if (pending.kind === 'Reissue') await cardReissue(pending.row.Id, v.NewCardNo ?? '', v.Reason ?? '');
-    else await cardAction(pending.kind, pending.row.Id, v.Reason ?? '');
+    if (pending.kind === 'Reissue') await cardReissue(pending.row.Id, v.NewCardNo ?? '', reason);
+    else await cardAction(pending.kind, pending.row.Id, reason);
     ui.toast('success', `${TITLES[pending.kind]}成功`);
     await invalidateAfterWrite(client, CARDS);
   };
@@ -98,6 +97,7 @@ export default function CardListPage() {
       <ReasonDialog
         open={!!pending}
         title={pending ? `${TITLES[pending.kind]} ${pending.row.CardNo}` : ''}
+        required={false}
         extra={
           pending?.kind === 'Reissue'
             ? { name: 'NewCardNo', label: '新卡号', placeholder: '4-20位数字或字母', maxLength: 20 }

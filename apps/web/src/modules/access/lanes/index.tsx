@@ -6,11 +6,10 @@ import { useNavigate } from 'react-router';
 import { invalidateAfterWrite } from '../../../app/query-deps';
 import { ui } from '../../../app/ui-bridge';
 import { Auth } from '../../../components/auth';
-import { type CrudColumn, ListPage, RowActions } from '../../../components/crud';
+import { type CrudColumn, ListPage, ReasonDialog, RowActions } from '../../../components/crud';
 import { useCommunityOptions } from '../../../components/pickers';
 import { LANES, type LaneRow, laneDelete, laneList, laneRemoteOpen, laneResetKey } from '../api';
 import { enabledOptions, laneKindOptions } from '../labels';
-import { ReasonDialog } from '../reason-dialog';
 import { EventsDrawer } from './events-drawer';
 import { KeyDialog } from './key-dialog';
 
@@ -118,11 +117,10 @@ export default function LaneListPage() {
       />
       <ReasonDialog
         open={!!opening}
-        required
         title={`远程开闸 ${opening?.Name ?? ''}`}
         okText="开闸"
-        onSubmit={async (v) => {
-          await laneRemoteOpen(opening!.Id, v.Reason ?? '');
+        onSubmit={async (reason) => {
+          await laneRemoteOpen(opening!.Id, reason);
           ui.toast('success', '已远程开闸');
           await invalidateAfterWrite(client, 'cardrecords');
         }}

@@ -1,12 +1,13 @@
 import { SMS_PROVIDER_KINDS, type SmsSignRow } from '@linli/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Card, Drawer, Form, Input, Select, Space, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { showFieldErrors } from '../shared/form-errors';
 import { ui } from '../../../app/ui-bridge';
 import { invalidateAfterWrite } from '../../../components/crud';
 import { SMS, smsApi } from '../shared/api';
-import { optionsOf, reviewOptions, stateColor } from '../shared/labels';
+import { optionsOf, stateColor } from '../shared/labels';
+import { ReviewEditModal } from '../shared/review-edit-modal';
 
 /** 签名与通道: signatures with their review state, the provider (secret write-only), the unit price, 测试发送. */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): void }) {
@@ -14,7 +15,6 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
   const signs = useQuery({ queryKey: [SMS, 'signs', 'all'], queryFn: () => smsApi.signs(), enabled: open });
   const provider = useQuery({ queryKey: [SMS, 'provider'], queryFn: smsApi.provider, enabled: open });
   const [channel] = Form.useForm();
-  const [signForm] = Form.useForm();
   const [editing, setEditing] = useState<Partial<SmsSignRow> | null>(null);
   const [phone, setPhone] = useState('');
   const kind = Form.useWatch('Kind', channel);
@@ -31,16 +31,6 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
       await invalidateAfterWrite(client, SMS);
     } catch (e) {
       showFieldErrors(channel, e);
-    }
-  };
-  const saveSign = async () => {
-    const v = await signForm.validateFields();
-    try {
-      await smsApi.signSave({ ...v, Id: editing?.Id ?? 0 });
-      await invalidateAfterWrite(client, SMS);
-      setEditing(null);
-    } catch (e) {
-      showFieldErrors(signForm, e);
     }
   };
   const test = async () => {
@@ -125,27 +115,23 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose(): vo
           </Button>
         </Space>
       </Card>
-      <Modal
-        open={!!editing}
-        title={editing?.Id ? '编辑签名' : '新增签名'}
-        onCancel={() => setEditing(null)}
-        onOk={() => void saveSign()}
-        destroyOnHidden
+      <ReviewEditModal
+        editing={editing}
+        noun="签名"
+        labelWidth="80px"
+        stateLabel="状态"
+        save={smsApi.signSave}
+        onClose={() => setEditing(null)}
       >
-        <Form form={signForm} labelCol={{ flex: '80px' }} initialValues={editing ?? {}} preserve={false}>
-          <Form.Item
-            name="Name"
-            label="签名"
-            rules={[{ required: true, message: '请输入签名' }]}
-            extra="2-12个字，不含【】"
-          >
-            <Input maxLength={14} />
-          </Form.Item>
-          <Form.Item name="State" label="状态">
-            <Select options={reviewOptions} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item
+          name="Name"
+          label="签名"
+          rules={[{ required: true, message: '请输入签名' }]}
+          extra="2-12个字，不含【】"
+        >
+          <Input maxLength={14} />
+        </Form.Item>
+      </ReviewEditModal>
     </Drawer>
   );
 }

@@ -1,11 +1,11 @@
 import { SMS_VARIABLES, type SmsTemplateRow, SmsTemplateSaveBody } from '@linli/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Drawer, Form, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { showFieldErrors } from '../shared/form-errors';
 import { invalidateAfterWrite, zodRule } from '../../../components/crud';
 import { SMS, smsApi } from '../shared/api';
-import { reviewOptions, stateColor, templateKindOptions } from '../shared/labels';
+import { stateColor, templateKindOptions } from '../shared/labels';
+import { ReviewEditModal } from '../shared/review-edit-modal';
 import { TemplateText } from './template-preview';
 
 const rule = (name: keyof typeof SmsTemplateSaveBody.shape) => zodRule(SmsTemplateSaveBody, name);
@@ -15,22 +15,6 @@ export function TemplateDrawer({ open, onClose }: { open: boolean; onClose(): vo
   const client = useQueryClient();
   const list = useQuery({ queryKey: [SMS, 'templates', 'all'], queryFn: () => smsApi.templates(), enabled: open });
   const [editing, setEditing] = useState<Partial<SmsTemplateRow> | null>(null);
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
-
-  const save = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await smsApi.templateSave({ ...v, Id: editing?.Id ?? 0 });
-      await invalidateAfterWrite(client, SMS);
-      setEditing(null);
-    } catch (e) {
-      showFieldErrors(form, e);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Drawer open={open} onClose={onClose} title="模板管理" size={860} destroyOnHidden>
@@ -90,33 +74,27 @@ export function TemplateDrawer({ open, onClose }: { open: boolean; onClose(): vo
           },
         ]}
       />
-      <Modal
-        open={!!editing}
-        title={editing?.Id ? '编辑模板' : '新增模板'}
-        onCancel={() => setEditing(null)}
-        onOk={() => void save()}
-        confirmLoading={saving}
-        destroyOnHidden
+      <ReviewEditModal
+        editing={editing}
+        noun="模板"
         width={620}
+        labelWidth="120px"
+        save={smsApi.templateSave}
+        onClose={() => setEditing(null)}
       >
-        <Form form={form} labelCol={{ flex: '120px' }} initialValues={editing ?? {}} preserve={false}>
-          <Form.Item name="Name" label="名称" rules={[rule('Name')]} required>
-            <Input maxLength={30} />
-          </Form.Item>
-          <Form.Item name="Kind" label="类型" rules={[rule('Kind')]} required>
-            <Select options={templateKindOptions} />
-          </Form.Item>
-          <Form.Item name="Content" label="内容" rules={[rule('Content')]} required extra="不含签名；变量写作 {姓名}">
-            <Input.TextArea rows={5} maxLength={500} showCount />
-          </Form.Item>
-          <Form.Item name="ProviderCode" label="服务商模板编号">
-            <Input maxLength={40} />
-          </Form.Item>
-          <Form.Item name="State" label="审核状态">
-            <Select options={reviewOptions} />
-          </Form.Item>
-        </Form>
-      </Modal>
+        <Form.Item name="Name" label="名称" rules={[rule('Name')]} required>
+          <Input maxLength={30} />
+        </Form.Item>
+        <Form.Item name="Kind" label="类型" rules={[rule('Kind')]} required>
+          <Select options={templateKindOptions} />
+        </Form.Item>
+        <Form.Item name="Content" label="内容" rules={[rule('Content')]} required extra="不含签名；变量写作 {姓名}">
+          <Input.TextArea rows={5} maxLength={500} showCount />
+        </Form.Item>
+        <Form.Item name="ProviderCode" label="服务商模板编号">
+          <Input maxLength={40} />
+        </Form.Item>
+      </ReviewEditModal>
     </Drawer>
   );
 }
