@@ -29,6 +29,14 @@ export interface Config {
    * top-level page, so none but the console itself by default.
    */
   frameAncestors: string;
+  /**
+   * SMS provider API hosts (SMS_ALIYUN_ENDPOINT, SMS_TENCENT_ENDPOINT): the public ones by default; a private
+   * gateway, a proxy or a test's fake server otherwise.
+   */
+  smsAliyunEndpoint: string;
+  smsTencentEndpoint: string;
+  /** API calls a second one company's SMS channel may make (SMS_PROVIDER_QPS; per process). */
+  smsProviderQps: number;
 }
 
 /** TRUST_PROXY: unset, empty, 0 or false = off; true = every hop; a hop count; or addresses and CIDRs, comma-separated. */
@@ -58,5 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceRateLimit: Number(env.DEVICE_RATE_LIMIT) > 0 ? Number(env.DEVICE_RATE_LIMIT) : 20,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     frameAncestors: env.FRAME_ANCESTORS?.trim() || "'self'",
+    smsAliyunEndpoint: env.SMS_ALIYUN_ENDPOINT?.trim() || 'https://dysmsapi.aliyuncs.com',
+    smsTencentEndpoint: env.SMS_TENCENT_ENDPOINT?.trim() || 'https://sms.tencentcloudapi.com',
+    smsProviderQps: Number(env.SMS_PROVIDER_QPS) > 0 ? Number(env.SMS_PROVIDER_QPS) : 20,
   };
 }

@@ -187,6 +187,30 @@ describe('templates, signatures and the channel', () => {
     ).toMatchObject({ msg: '签名未通过审核，不能发送' });
   });
 
+  it('a signature edit keeps its review state unless given one; a taken name or another company is refused', async () => {
+    const signs = async (who = admin) =>
+      (await t.api<{ Id: number; Name: string; State: number }[]>('/Sms/SignList', {}, who)).data;
+    const made = await t.api<{ Id: number }>('/Sms/SignSave', { Name: '翠苑物业', State: 2 }, admin);
+    expect(made.ret, made.msg).toBe(0);
+    const Id = made.data.Id;
+    expect(await t.api('/Sms/SignSave', { Id, Name: '翠苑管家' }, admin)).toMatchObject({ ret: 0, data: { Id } });
+    expect((await signs()).find((s) => s.Id === Id)).toMatchObject({ Name: '翠苑管家', State: 2 });
+    expect(await t.api('/Sms/SignSave', { Id, Name: '翠苑管家', State: 3 }, admin)).toMatchObject({ ret: 0 });
+    expect((await signs()).find((s) => s.Id === Id)).toMatchObject({ State: 3 });
+    expect(await t.api('/Sms/SignSave', { Name: '翠苑管家' }, admin)).toMatchObject({
+      ret: 400,
+      msg: '签名已存在',
+      data: { Errors: { Name: '签名已存在' } },
+    });
+    expect(await t.api('/Sms/SignSave', { Id, Name: '别家签名' }, other)).toMatchObject({ ret: 404 });
+    expect((await signs()).filter((s) => s.Name.startsWith('翠苑'))).toHaveLength(1);
+    const [logged] = await sqlRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from audit_log where entity = 'sms_sign' and entity_id = ${Id}`,
+    );
+    expect(logged!.n).toBe(3);
+  });
+
   it('the secret is write-only and encrypted; the unit price prices the preview', async () => {
     expect(
       await t.api('/Sms/ProviderSave', { Kind: 1, Key: 'LTAI5t', Secret: '', UnitPrice: '0.05' }, admin),

@@ -4,7 +4,9 @@ import { idList } from '../../core/filters';
 import type { Tx } from '../../db/client';
 import { smsBatches, smsRecords } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { channelOf } from './sms-channel';
+import { channelOf, type HandOver, type OutgoingSms, type SmsChannel } from './sms-channel';
+import { CONNECT_FAILED } from './sms-provider-http';
+import { providerTemplates } from './sms-provider-template';
 import { refundRecords } from './sms-quota';
 
 export const LOG_RECEIPT_JOB = 'sms.log-receipt';
@@ -31,15 +33,19 @@ export async function deliver(deps: AppDeps, cmpId: number, which: SQL, ctx?: Jo
   let done = 0;
   for (;;) {
     const chunk = await db
-      .select({ id: smsRecords.id, phone: smsRecords.phone, content: smsRecords.content, batchId: smsRecords.batchId })
+      .select({
+        id: smsRecords.id,
+        phone: smsRecords.phone,
+        content: smsRecords.content,
+        batchId: smsRecords.batchId,
+        name: smsRecords.name,
+      })
       .from(smsRecords)
       .where(and(eq(smsRecords.cmpId, cmpId), eq(smsRecords.state, 1), isNull(smsRecords.sendTime), which))
       .orderBy(smsRecords.id)
       .limit(channel.maxPerCall);
     if (!chunk.length) break;
-    const results = await channel.send(
-      chunk.map((r) => ({ recordId: r.id, cmpId, phone: r.phone, content: r.content })),
-    );
+    const results = await handOver(db, cmpId, channel, chunk);
     const now = deps.now();
     await db.transaction(async (tx) => {
       const ok = results.filter((r) => r.ok);
@@ -88,6 +94,44 @@ export async function deliver(deps: AppDeps, cmpId: number, which: SQL, ctx?: Jo
     await ctx?.progress(done, Math.max(total, done));
   }
   return done;
+}
+
+/**
+ * One provider call's worth: a template-only channel gets each message's template and variables first (a message
+ * without one fails with why, uncalled). The adapters answer every message; should one throw all the same, its
+ * messages fail '通道连接失败' and are refunded rather than failing the job, which would hand them over again.
+ */
+async function handOver(
+  db: Tx,
+  cmpId: number,
+  channel: SmsChannel,
+  chunk: { id: number; phone: string; content: string; batchId: number | null; name: string }[],
+): Promise<HandOver[]> {
+  const refused: HandOver[] = [];
+  let msgs: OutgoingSms[] = chunk.map((r) => ({ recordId: r.id, cmpId, phone: r.phone, content: r.content }));
+  if (channel.templated) {
+    const tpls = await providerTemplates(db, cmpId, chunk);
+    msgs = msgs.filter((m) => {
+      const t = tpls.get(m.recordId);
+      if (typeof t === 'object') m.template = t;
+      else refused.push({ recordId: m.recordId, ok: false, failReason: t ?? '未找到对应的服务商模板' });
+      return typeof t === 'object';
+    });
+  }
+  if (!msgs.length) return refused;
+  let answered: HandOver[];
+  try {
+    answered = await channel.send(msgs);
+  } catch {
+    answered = [];
+  }
+  // A message left unanswered would be picked up again by the next round: it fails instead.
+  const missing = msgs.filter((m) => !answered.some((a) => a.recordId === m.recordId));
+  return [
+    ...refused,
+    ...answered,
+    ...missing.map((m) => ({ recordId: m.recordId, ok: false, failReason: CONNECT_FAILED })),
+  ];
 }
 
 export interface Receipt {

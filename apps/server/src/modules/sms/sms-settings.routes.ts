@@ -28,6 +28,7 @@ import { residentTags, smsAccounts, smsBatches, smsProviders, smsSigns, smsTempl
 import { nameOf } from './sms-list';
 import { lockAccount } from './sms-quota';
 import { encryptSecret } from './sms-secret';
+import { reviewedSaveCall } from './sms-reviewed-save';
 import { queueMessage } from './sms-send';
 
 const ROLE = 'dxgl_dxqf';
@@ -82,58 +83,16 @@ export const smsSettingCalls = [
       }));
     },
   }),
-  call({
+  reviewedSaveCall({
     path: '/Sms/TemplateSave',
     role: ROLE,
     btn: 'template',
     body: SmsTemplateSaveBody,
-    okMsg: '保存成功',
-    handler: async (b, { deps, auth, ip }) => {
-      checkBraces(b.Content);
-      const now = deps.now();
-      return deps.database.db.transaction(async (tx) => {
-        const [dup] = await tx
-          .select({ id: smsTemplates.id })
-          .from(smsTemplates)
-          .where(and(eq(smsTemplates.cmpId, auth.cmpId), eq(smsTemplates.name, b.Name)));
-        if (dup && dup.id !== b.Id) throw fieldError('Name', '模板名称已存在');
-        const values = {
-          name: b.Name,
-          kind: b.Kind,
-          content: b.Content,
-          providerCode: b.ProviderCode ?? '',
-          updatedAt: now,
-        };
-        let id = b.Id;
-        if (id) {
-          const [r] = await tx
-            .update(smsTemplates)
-            .set({ ...values, ...(b.State ? { state: b.State } : {}) })
-            .where(and(eq(smsTemplates.id, id), eq(smsTemplates.cmpId, auth.cmpId)))
-            .returning({ id: smsTemplates.id });
-          if (!r) throw notFound();
-        } else {
-          const [r] = await tx
-            .insert(smsTemplates)
-            .values({ ...values, cmpId: auth.cmpId, state: b.State ?? 1, createdAt: now, createdBy: auth.userId })
-            .returning({ id: smsTemplates.id });
-          id = r!.id;
-        }
-        await log(
-          tx,
-          auth,
-          {
-            action: `sms_template.${b.Id ? 'edit' : 'add'}`,
-            entity: 'sms_template',
-            entityId: id,
-            ip,
-            detail: { Name: b.Name, State: b.State },
-          },
-          now,
-        );
-        return { Id: id };
-      });
-    },
+    table: smsTemplates,
+    entity: 'sms_template',
+    taken: '模板名称已存在',
+    check: (b) => checkBraces(b.Content),
+    values: (b) => ({ kind: b.Kind, content: b.Content, providerCode: b.ProviderCode ?? '' }),
   }),
   call({
     path: '/Sms/TemplateDel',
@@ -180,57 +139,14 @@ export const smsSettingCalls = [
         StateName: nameOf(SMS_REVIEW_STATES, s.state),
       })),
   }),
-  call({
+  reviewedSaveCall({
     path: '/Sms/SignSave',
     role: ROLE,
     btn: 'setting',
     body: SmsSignSaveBody,
-    okMsg: '保存成功',
-    handler: async (b, { deps, auth, ip }) => {
-      const now = deps.now();
-      return deps.database.db.transaction(async (tx) => {
-        const [dup] = await tx
-          .select({ id: smsSigns.id })
-          .from(smsSigns)
-          .where(and(eq(smsSigns.cmpId, auth.cmpId), eq(smsSigns.name, b.Name)));
-        if (dup && dup.id !== b.Id) throw fieldError('Name', '签名已存在');
-        let id = b.Id;
-        if (id) {
-          const [r] = await tx
-            .update(smsSigns)
-            .set({ name: b.Name, ...(b.State ? { state: b.State } : {}), updatedAt: now })
-            .where(and(eq(smsSigns.id, id), eq(smsSigns.cmpId, auth.cmpId)))
-            .returning({ id: smsSigns.id });
-          if (!r) throw notFound();
-        } else {
-          const [r] = await tx
-            .insert(smsSigns)
-            .values({
-              cmpId: auth.cmpId,
-              name: b.Name,
-              state: b.State ?? 1,
-              createdAt: now,
-              updatedAt: now,
-              createdBy: auth.userId,
-            })
-            .returning({ id: smsSigns.id });
-          id = r!.id;
-        }
-        await log(
-          tx,
-          auth,
-          {
-            action: `sms_sign.${b.Id ? 'edit' : 'add'}`,
-            entity: 'sms_sign',
-            entityId: id,
-            ip,
-            detail: { Name: b.Name, State: b.State },
-          },
-          now,
-        );
-        return { Id: id };
-      });
-    },
+    table: smsSigns,
+    entity: 'sms_sign',
+    taken: '签名已存在',
   }),
   call({
     path: '/Sms/ProviderGet',
@@ -268,6 +184,8 @@ export const smsSettingCalls = [
       const now = deps.now();
       const keepSecret = !b.Secret || /^\*+$/.test(b.Secret);
       if (b.Kind !== 3 && !b.Key) throw fieldError('Key', '请输入AccessKey/SecretId');
+      // 腾讯云 sends every message under its SdkAppId: without one each send would fail.
+      if (b.Kind === 2 && !b.AppId) throw fieldError('AppId', '请输入SdkAppId');
       return deps.database.db.transaction(async (tx) => {
         const [p] = await tx
           .select()
