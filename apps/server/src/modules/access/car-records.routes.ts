@@ -137,8 +137,11 @@ export const carRecordCalls = [
         if (out.getTime() > now.getTime() + 60_000) throw fail('出场时间不能晚于当前时间');
         const fee = await feeAt(tx, auth, r, out);
         const paid = fenToMoney(toFen(b.PaidMoney));
+        // Nothing taken, nothing tendered: a free exit (a 月租 car, a stay inside the free minutes) is 无, whatever
+        // the dialog's default method was.
+        const method = toFen(b.PaidMoney) > 0 ? b.PayMethod : 0;
         await tx.execute(sql`update car_pass_records set state = 2, out_time = ${out}, duration_minutes = ${fee.DurationMinutes},
-            fee_money = ${fee.FeeMoney}, paid_money = ${paid}, pay_method = ${b.PayMethod},
+            fee_money = ${fee.FeeMoney}, paid_money = ${paid}, pay_method = ${method},
             remark = ${`手动出场：${b.Reason}`.slice(0, 200)}, updated_at = ${now}
           where id = ${r.Id} and rec_time = ${r.RecTime} and cmp_id = ${auth.cmpId}`);
         await audit(
@@ -153,7 +156,7 @@ export const carRecordCalls = [
               Plate: r.Plate,
               FeeMoney: fee.FeeMoney,
               PaidMoney: paid,
-              PayMethod: b.PayMethod,
+              PayMethod: method,
               Reason: b.Reason,
             },
             ip,

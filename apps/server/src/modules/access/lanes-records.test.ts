@@ -214,6 +214,19 @@ describe('车行记录 and 刷卡记录', () => {
       ret: 400,
       msg: '请输入正确的车牌号',
     });
+    // A free exit tenders nothing: 支付方式 无 even when the dialog sent its default 现金.
+    const free = await east<PushAnswer>('PushEvents', {
+      Events: [{ EventId: 'mo-2', EventType: 'CarIn', OccurTime: at(10), Plate: v!.plate }],
+    });
+    const freeId = free.data.Results[0]!.RecordId!;
+    const gone = await t.api(
+      '/CarRecord/ManualOut',
+      { Id: freeId, PaidMoney: '0', PayMethod: 1, Reason: '道闸故障' },
+      admin,
+    );
+    expect(gone.ret).toBe(0);
+    const [after] = await t.db.select().from(carPassRecords).where(eq(carPassRecords.id, freeId));
+    expect(after).toMatchObject({ state: 2, paidMoney: '0.00', payMethod: 0 });
   });
 });
 
