@@ -215,7 +215,18 @@ export interface SheetRow {
 }
 
 /** Reads the first sheet by header titles; blank rows are skipped; every value is trimmed text. */
-export async function readSheet(data: Buffer, headers: string[], maxRows = IMPORT_MAX_ROWS): Promise<SheetRow[]> {
+/** Columns a file may lack (read as empty), and the older titles a column is still found by. */
+export interface SheetColumns {
+  optional?: ReadonlySet<string> | undefined;
+  aliases?: Readonly<Record<string, readonly string[]>> | undefined;
+}
+
+export async function readSheet(
+  data: Buffer,
+  headers: string[],
+  maxRows = IMPORT_MAX_ROWS,
+  columns: SheetColumns = {},
+): Promise<SheetRow[]> {
   const wb = new ExcelJS.Workbook();
   try {
     await wb.xlsx.load(data as unknown as ArrayBuffer);
@@ -229,13 +240,22 @@ export async function readSheet(data: Buffer, headers: string[], maxRows = IMPOR
     const title = cellText(cell.value).replace(/\*$/, '').trim();
     if (title && !colOf.has(title)) colOf.set(title, col);
   });
-  const missing = headers.filter((h) => !colOf.has(h));
+  const cols = new Map(
+    headers.map((h) => [
+      h,
+      colOf.get(h) ?? columns.aliases?.[h]?.map((a) => colOf.get(a)).find((c) => c !== undefined),
+    ]),
+  );
+  const missing = headers.filter((h) => cols.get(h) === undefined && !columns.optional?.has(h));
   if (missing.length) throw fail(`模板不正确，缺少列：${missing.join('、')}`);
   const rows: SheetRow[] = [];
   for (let r = 2; r <= ws.rowCount; r++) {
     const row = ws.getRow(r);
     const values: Record<string, string> = {};
-    for (const h of headers) values[h] = cellText(row.getCell(colOf.get(h)!).value).trim();
+    for (const h of headers) {
+      const c = cols.get(h);
+      values[h] = c === undefined ? '' : cellText(row.getCell(c).value).trim();
+    }
     if (Object.values(values).every((v) => v === '')) continue;
     rows.push({ row: r, values });
     if (rows.length > maxRows) throw fail(`单次最多导入${maxRows}行`);

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { auditLog, importBatches, users } from '../db/schema';
+import { enqueue } from './job-queue';
 import type { Auth } from './auth';
 import {
   BATCH_STATUS,
@@ -10,8 +11,10 @@ import {
   claimBatch,
   commitBatch,
   createBatch,
+  expireBatches,
   finishBatch,
   endProgress,
+  registerBatchJob,
   reportProgress,
 } from './import-batch';
 
@@ -126,5 +129,27 @@ describe('commitBatch', () => {
     const b = await batchOf(t.db, auth, id, KIND);
     expect(batchStatusView(b)).toMatchObject({ StatusName: '完成', Progress: 100, Ok: 1, Error: 2 });
     expect(b.summary).toEqual({ Ok: 1, Error: 2 });
+  });
+  it('a commit whose process died is 失败 after 30 minutes; one the queue still holds stays 导入中', async () => {
+    registerBatchJob('test.batch');
+    const dead = await preview();
+    const queued = await preview();
+    const recent = await preview();
+    const claimedAt = t.deps.now();
+    await claimBatch(t.deps, auth, { id: dead, kind: KIND });
+    await claimBatch(t.deps, auth, { id: recent, kind: KIND });
+    await t.db.transaction(async (tx) => {
+      await claimBatch(t.deps, auth, { id: queued, kind: KIND }, tx);
+      await enqueue(tx, 'test.batch', { batchId: queued, cmpId: auth.cmpId }, { cmpId: auth.cmpId });
+    });
+    const later = new Date(claimedAt.getTime() + 31 * 60_000);
+    await t.db.update(importBatches).set({ updatedAt: later }).where(eq(importBatches.id, recent));
+    await expireBatches(t.db, later, auth.cmpId + 1);
+    expect((await batchOf(t.db, auth, dead, KIND)).status).toBe(BATCH_STATUS.RUNNING);
+    await expireBatches(t.db, later, auth.cmpId);
+    const status = async (id: number) => batchStatusView(await batchOf(t.db, auth, id, KIND)).StatusName;
+    expect(await status(dead)).toBe('失败');
+    expect(await status(queued)).toBe('导入中');
+    expect(await status(recent)).toBe('导入中');
   });
 });

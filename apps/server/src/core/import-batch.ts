@@ -216,19 +216,39 @@ export function errorReport(fileName: string, headers: string[], b: { rows: unkn
   return xlsxExport(fileName, columns, bad);
 }
 
-/** Hourly: previews past their 30 minutes become 已过期 and drop their rows. */
-/** `cmpId`: a run by hand (/Job/Run) expires that company's previews only. */
+/** A commit claimed longer ago than this, with no queued or running job of its own, was abandoned by its process. */
+export const ABANDONED_RUNNING_MS = 30 * 60_000;
+
+/** The jobs that commit an import batch in the background, their payload naming it as `batchId`. */
+const batchJobs = new Set<string>();
+export const registerBatchJob = (name: string) => void batchJobs.add(name);
+
+/**
+ * Hourly: previews past their 30 minutes become 已过期 and drop their rows; a commit left 导入中 by a process that
+ * died (an in-request commit rolls its write back, but its claim was committed first) becomes 失败, so no batch stays
+ * 导入中 forever. A queued commit (face batches) is the queue's: its job retries it and fails it after the last try.
+ * `cmpId`: a run by hand (/Job/Run) acts for that company's batches only.
+ */
 export async function expireBatches(db: Tx, now: Date, cmpId?: number): Promise<number> {
+  const ofCompany = cmpId ? eq(importBatches.cmpId, cmpId) : undefined;
   const r = await db
     .update(importBatches)
     .set({ status: BATCH_STATUS.EXPIRED, rows: sql`'[]'::jsonb`, updatedAt: now })
+    .where(and(eq(importBatches.status, BATCH_STATUS.PENDING), lt(importBatches.expireTime, now), ofCompany))
+    .returning({ id: importBatches.id });
+  const abandoned = await db
+    .update(importBatches)
+    .set({ status: BATCH_STATUS.FAILED, updatedAt: now })
     .where(
       and(
-        eq(importBatches.status, BATCH_STATUS.PENDING),
-        lt(importBatches.expireTime, now),
-        cmpId ? eq(importBatches.cmpId, cmpId) : undefined,
+        eq(importBatches.status, BATCH_STATUS.RUNNING),
+        lt(importBatches.updatedAt, new Date(now.getTime() - ABANDONED_RUNNING_MS)),
+        ofCompany,
+        sql`not exists (select 1 from jobs j where j.state in ('queued', 'running')
+          and j.name = any(${`{${[...batchJobs].join(',')}}`}::text[])
+          and j.cmp_id = import_batches.cmp_id and j.payload->>'batchId' = import_batches.id::text)`,
       ),
     )
     .returning({ id: importBatches.id });
-  return r.length;
+  return r.length + abandoned.length;
 }

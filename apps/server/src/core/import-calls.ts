@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Auth } from './auth';
 import { call } from './calls';
 import { ApiError, fail } from './errors';
-import { readSheet, readUpload, type SheetRow, xlsxTemplate } from './excel';
+import { readSheet, readUpload, type SheetColumns, type SheetRow, xlsxTemplate } from './excel';
 import { type BatchRow, batchOf, batchStatusView, commitBatch, createBatch, errorReport } from './import-batch';
 import type { Tx } from '../db/client';
 import type { AppDeps } from '../deps';
@@ -22,6 +22,8 @@ export interface ImportSpec<B> {
   headers: readonly string[];
   required: ReadonlySet<string>;
   notes: Record<string, string>;
+  /** Columns an older file may lack, and older titles of a column (readSheet). */
+  columns?: SheetColumns;
   /** Reads the sheet's rows into Save bodies (or their messages); the lookups it needs are loaded once. */
   read(tx: Tx, auth: Auth, rows: SheetRow[]): Promise<({ body: B } | { errors: string[] })[]>;
   write(tx: Tx, auth: Auth, body: B, now: Date, ip: string): Promise<unknown>;
@@ -38,7 +40,7 @@ class Rollback extends Error {}
 export function importCalls<B>(spec: ImportSpec<B>) {
   const kind = spec.kind;
   const preview = async (deps: AppDeps, auth: Auth, file: { fileName: string; data: Buffer }, ip: string) => {
-    const sheet = await readSheet(file.data, [...spec.headers]);
+    const sheet = await readSheet(file.data, [...spec.headers], undefined, spec.columns);
     const rows: BatchRow<Good<B>>[] = [];
     const now = deps.now();
     await deps.database.db

@@ -182,3 +182,81 @@ describe('导入绑定', () => {
     expect((await t.api('/FeeBinding/ImportPreview', {}, noImport)).ret).toBe(403);
   });
 });
+
+describe('导入绑定 of 车位 and 车辆', () => {
+  it('binds spaces by 车场-编号 and vehicles by plate, and names the bad rows', async () => {
+    const lake = await sqlRows<{ id: number; name: string }>(
+      t.db,
+      sql`select id, name from communities where id <> ${sunny} order by id limit 1`,
+    );
+    const lakeName = lake[0]!.name;
+    const spaceItem = await makeItem(t, admin, '车位导入测试费', { Category: 5, PayerType: 2 });
+    const carItem = await makeItem(t, admin, '车辆导入测试费', { Category: 5, PayerType: 3 });
+    const spaceStd = await makeStandard(t, admin, {
+      ItemId: spaceItem,
+      CommunityId: sunny,
+      StandardName: '车位导入标准',
+      PriceMethod: 3,
+      FixedMoney: '100',
+    });
+    const carStd = await makeStandard(t, admin, {
+      ItemId: carItem,
+      CommunityId: sunny,
+      StandardName: '车辆导入标准',
+      PriceMethod: 3,
+      FixedMoney: '300',
+    });
+    await makeStandard(t, admin, {
+      ItemId: carItem,
+      CommunityId: lake[0]!.id,
+      StandardName: '车辆导入标准湖',
+      PriceMethod: 3,
+      FixedMoney: '300',
+    });
+    const [space] = await sqlRows<{ id: number; name: string }>(
+      t.db,
+      sql`select sp.id, l.name || '-' || sp.space_no as name from parking_spaces sp join parking_lots l on l.id = sp.lot_id
+          where sp.community_id = ${sunny} order by sp.id limit 1`,
+    );
+    const [car] = await sqlRows<{ id: number; plate: string }>(
+      t.db,
+      sql`select v.id, v.plate from vehicles v where v.community_id = ${sunny} and not v.is_deleted
+          and (select count(*) from vehicles w where w.plate = v.plate and not w.is_deleted) = 1 order by v.id limit 1`,
+    );
+    const head = ['小区名称', '收费标准', '缴费对象类型', '缴费对象', '开始日期'];
+    const file = await makeXlsx([
+      head,
+      ['阳光花园', '车位导入标准', '车位', space!.name, '2026-06-01'],
+      ['阳光花园', '车辆导入标准', '车辆', car!.plate, '2026-06-01'],
+      ['阳光花园', '车位导入标准', '车位', '没有的车场-X999', '2026-06-01'],
+      ['阳光花园', '车辆导入标准', '车辆', 'ZZ99999', '2026-06-01'],
+      [lakeName, '车辆导入标准湖', '车辆', car!.plate, '2026-06-01'],
+      ['阳光花园', '车位导入标准', '车库', space!.name, '2026-06-01'],
+      ['阳光花园', '车位导入标准', '房屋', '1栋-1单元-101', '2026-06-01'],
+    ]);
+    const bindings = await count(t, 'fee_bindings');
+    const p = await uploadXlsx<Preview>(t, '/FeeBinding/ImportPreview', file, admin);
+    expect(p.ret, p.msg).toBe(0);
+    expect(p.data.Rows.map((r) => r.Messages)).toEqual([
+      [],
+      [],
+      ['第4行：车位 没有的车场-X999 不存在'],
+      ['第5行：车牌 ZZ99999 不存在'],
+      [`第6行：车牌 ${car!.plate} 不属于${lakeName}`],
+      ['第7行：缴费对象类型应为房屋、车位或车辆'],
+      ['第8行：该收费项目的缴费对象为车位'],
+    ]);
+    expect(await count(t, 'fee_bindings')).toBe(bindings);
+    const done = await t.api<{ Count: number }>('/FeeBinding/ImportCommit', { ImportId: p.data.ImportId }, admin);
+    expect(done).toMatchObject({ ret: 0, data: { Count: 2 } });
+    const rows = await sqlRows<{ standard_id: number; payer_type: number; payer_id: number }>(
+      t.db,
+      sql`select standard_id, payer_type, payer_id from fee_bindings where standard_id in (${spaceStd}, ${carStd})
+          and state = 1 order by standard_id`,
+    );
+    expect(rows).toEqual([
+      { standard_id: spaceStd, payer_type: 2, payer_id: space!.id },
+      { standard_id: carStd, payer_type: 3, payer_id: car!.id },
+    ]);
+  });
+});

@@ -11,6 +11,7 @@ import {
   claimBatch,
   failBatch,
   finishBatch,
+  registerBatchJob,
   reportProgress,
 } from '../../core/import-batch';
 import { authOfUser } from '../../core/job-auth';
@@ -56,6 +57,7 @@ export async function faceBatchCommit(deps: AppDeps, auth: Auth, id: number, ip:
 }
 
 export const FACE_BATCH_JOB = 'face.batch-commit';
+registerBatchJob(FACE_BATCH_JOB);
 
 export const faceBatchHandler: JobHandler<CommitPayload> = {
   name: FACE_BATCH_JOB,
