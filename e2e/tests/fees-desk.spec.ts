@@ -100,6 +100,36 @@ test('acceptance 2 and 4: the keyboard finds the room, refuses a short tender, p
   await expect(page.getByText('没有待缴账单')).toBeVisible();
 });
 
+test('the bills fill the window and show every column at 1440×900 without a sideways scroll', async ({
+  page,
+  request,
+}) => {
+  const admin = await apiSession(request, accounts.admin);
+  // A room that has paid nothing for a year: more bills than the window holds.
+  const owing = await admin<{ RoomId: number }[]>('/Dunning/ArrearsList', { MinMonths: 12, PgIndex: 1, PgSize: 1 });
+  expect(owing.data.length).toBe(1);
+  await signIn(page, accounts.cashier.account, accounts.cashier.password);
+  await page.goto(`/chargemanage/paycost?roomId=${owing.data[0]!.RoomId}`);
+  const table = page.locator('.fee-desk .ant-table').filter({ visible: true }).first();
+  await expect(table.locator('.ant-table-tbody tr.ant-table-row').nth(5)).toBeVisible();
+  const body = table.locator('.ant-table-body');
+  const size = await body.evaluate((el) => ({
+    sideways: el.scrollWidth - el.clientWidth,
+    down: el.scrollHeight - el.clientHeight,
+    bottom: el.getBoundingClientRect().bottom,
+  }));
+  expect(size.sideways).toBeLessThanOrEqual(1);
+  expect(size.down).toBeGreaterThan(0);
+  const height = page.viewportSize()!.height;
+  expect(size.bottom).toBeLessThanOrEqual(height);
+  expect(size.bottom).toBeGreaterThan(height - 60);
+  const box = (await table.boundingBox())!;
+  for (const title of ['项目', '账期', '应收', '滞纳金', '逾期', '本次缴纳']) {
+    const th = (await table.locator('.ant-table-thead th', { hasText: title }).first().boundingBox())!;
+    expect(th.x + th.width, title).toBeLessThanOrEqual(box.x + box.width + 1);
+  }
+});
+
 test('acceptance 3: 微信 50.00 over offers no 找零 and lands in 通用 as 多收转入', async ({ page, request }) => {
   const admin = await apiSession(request, accounts.admin);
   const std = await tempStandard(admin);

@@ -36,21 +36,20 @@ async function loadIds(db: Tx, auth: Auth): Promise<number[]> {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+/** The session's community ids as a sub-select, for a statement that checks its rows' scope itself. */
+export function scopeIdsSql(auth: Auth): SQL {
+  if (seesAllCommunities(auth)) {
+    return sql`(select ${communities.id} from ${communities} where ${communities.cmpId} = ${auth.cmpId})`;
+  }
+  return sql`(select ${userCommunities.communityId} from ${userCommunities} join ${communities} on ${communities.id} = ${userCommunities.communityId} where ${userCommunities.userId} = ${auth.userId} and ${communities.cmpId} = ${auth.cmpId})`;
+}
+
 /**
  * A where-clause for a community id column: the row's community must be one the session serves. Written as a
  * sub-select so a list needs no extra round trip; it also pins the company, so it is safe on its own.
  */
 export function inScope(auth: Auth, column: AnyPgColumn): SQL {
-  if (seesAllCommunities(auth)) {
-    return inArray(
-      column,
-      sql`(select ${communities.id} from ${communities} where ${communities.cmpId} = ${auth.cmpId})`,
-    );
-  }
-  return inArray(
-    column,
-    sql`(select ${userCommunities.communityId} from ${userCommunities} join ${communities} on ${communities.id} = ${userCommunities.communityId} where ${userCommunities.userId} = ${auth.userId} and ${communities.cmpId} = ${auth.cmpId})`,
-  );
+  return inArray(column, scopeIdsSql(auth));
 }
 
 /** Refuses a community id outside the session's scope (another company's ids included) with '数据不存在'. */

@@ -4,17 +4,19 @@ import { sqlRows } from '../../core/sql-rows';
 import { lateFeeSql } from '../../modules/fees/late-fee';
 import { pay } from '../../modules/fees/pay';
 import { applyReversal, approveReversal } from '../../modules/fees/reversals.service';
+import { handoverPreview, submitHandover } from '../../modules/fees/fee-handover';
 import type { Tx } from '../client';
 
 /**
  * The fee reports' demo day (fee-reports.md "Demo data"), through the real desk calls so every report reconciles:
  * today both cashiers collect old arrears (追欠) with several methods, a room pays a bill from its prepaid balance
  * (预存抵扣), and a payment taken yesterday is refunded today (it counts on today's 收费日报, not yesterday's).
+ * cashier2 then hands today's takings over and they wait for finance (待确认); cashier's stay open (未交班).
  */
 export async function seedDemoDeskDay(db: Tx, cmpId: number, sunny: number, today: string, now: Date): Promise<void> {
-  const people = await sqlRows<{ id: number; account: string }>(
+  const people = await sqlRows<{ id: number; account: string; name: string }>(
     db,
-    sql`select id, account from users where cmp_id = ${cmpId} and account in ('cashier', 'cashier2', 'caiwu1')`,
+    sql`select id, account, name from users where cmp_id = ${cmpId} and account in ('cashier', 'cashier2', 'caiwu1')`,
   );
   const id = (a: string) => people.find((p) => p.account === a)?.id;
   const [c1, c2, fin] = [id('cashier'), id('cashier2'), id('caiwu1')];
@@ -51,7 +53,7 @@ export async function seedDemoDeskDay(db: Tx, cmpId: number, sunny: number, toda
   const base = {
     cmpId,
     timeZone: 'Asia/Shanghai',
-    communityIds: null,
+    scope: null,
     overpayTo: 1,
     source: 1,
     topUps: [],
@@ -142,4 +144,9 @@ export async function seedDemoDeskDay(db: Tx, cmpId: number, sunny: number, toda
     Reason: '重复缴费，退回现金',
   });
   await approveReversal(db, as(fin, '钱会计'), now, r.Id);
+
+  // 交班 as the desk does it: the preview's window, the cash counted as expected.
+  const second = as(c2, people.find((x) => x.id === c2)!.name);
+  const pv = await handoverPreview(db, second, now);
+  await submitHandover(db, second, now, { ToTime: pv.ToTime, CountedCashMoney: pv.CashMoney, Remark: '' });
 }

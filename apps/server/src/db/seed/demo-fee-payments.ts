@@ -2,14 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Auth } from '../../core/auth';
 import { sqlRows } from '../../core/sql-rows';
 import { applyReversal, approveReversal } from '../../modules/fees/reversals.service';
-import { pay } from '../../modules/fees/pay';
 import type { Tx } from '../client';
 
 /**
  * The cashier side of the fee demo (fees.md "Demo data"), after the demo bills exist: 85 % of the bills due before
  * today paid by cashier and cashier2 with every method (set-based: payments, lines, tenders, journal and bills in a
- * few statements, receipt numbers gapless per year), 20 prepaid accounts topped up at the desk, one void applied by
- * cashier2 and approved by caiwu1, one refund pending. cashier's own drawer starts empty (his takings are handed over).
+ * few statements, receipt numbers gapless per year in time order), 20 prepaid accounts topped up at the desk over the
+ * 14 months, one void applied by cashier2 and approved by caiwu1, one refund pending. The past takings are handed over
+ * and confirmed; what is taken today waits for today's hand-over.
  */
 export async function seedDemoFeePayments(db: Tx, cmpId: number, today: string, now: Date): Promise<void> {
   const people = await sqlRows<{ id: number; account: string; name: string }>(
@@ -37,14 +37,34 @@ export async function seedDemoFeePayments(db: Tx, cmpId: number, today: string, 
     await tx.execute(
       sql`alter table demo_pay add column n int, add column yr int, add column payment_id int, add column line_id int`,
     );
-    await tx.execute(sql`update demo_pay d set n = x.n, yr = x.yr
-      from (select bill_id, extract(year from pay_time at time zone 'Asia/Shanghai')::int as yr,
-              row_number() over (partition by extract(year from pay_time at time zone 'Asia/Shanghai') order by pay_time, bill_id)::int as n
-            from demo_pay) x
-      where x.bill_id = d.bill_id`);
+    // 20 rooms of the second community top up 通用 at cashier2's desk (SF receipts): two today (the void and the
+    // pending refund below take them), the others spread over the demo's 14 months, so 预存款汇总 has a 期初.
+    await tx.execute(sql`create temp table demo_topup on commit drop as
+      select r.id as room_id, r.cmp_id, r.community_id, coalesce(o.name, '') as payer_name,
+        (200 + (r.k % 5) * 200)::numeric(14,2) as money, (r.k % 5 + 1)::smallint as method, ${c2}::int as cashier_id,
+        case when r.k < 2 then ${now}::timestamptz
+          else (${today}::date - (400 - (r.k - 2) * 21))::timestamp at time zone 'Asia/Shanghai'
+            + make_interval(hours => 9 + r.k % 8, mins => r.k * 7 % 60) end as pay_time,
+        r.k >= 2 as handed, 0 as n, 0 as yr, 0 as payment_id, 0 as account_id
+      from (select r.*, (row_number() over (order by c.id desc, r.id) - 1)::int as k
+            from rooms r join communities c on c.id = r.community_id
+            where r.cmp_id = ${cmpId} and r.status in (2, 3) order by c.id desc, r.id limit 20) r
+      left join residents o on o.id = r.owner_resident_id`);
+    // Receipt numbers follow the payment time within each year, bills and top-ups alike.
+    await tx.execute(sql`create temp table demo_no on commit drop as
+      select kind, key, yr, row_number() over (partition by yr order by pay_time, kind, key)::int as n
+      from (select 'b' as kind, bill_id as key, pay_time from demo_pay
+            union all select 't', room_id, pay_time from demo_topup) u,
+        lateral (select extract(year from u.pay_time at time zone 'Asia/Shanghai')::int as yr) y`);
     // Numbers already taken this year (none on a fresh demo) come first.
-    await tx.execute(sql`update demo_pay d set n = d.n + coalesce((select last_no from fee_receipt_seqs s
+    await tx.execute(sql`update demo_no d set n = d.n + coalesce((select last_no from fee_receipt_seqs s
       where s.cmp_id = ${cmpId} and s.prefix = 'SF' and s.year = d.yr), 0)`);
+    await tx.execute(
+      sql`update demo_pay d set n = x.n, yr = x.yr from demo_no x where x.kind = 'b' and x.key = d.bill_id`,
+    );
+    await tx.execute(
+      sql`update demo_topup d set n = x.n, yr = x.yr from demo_no x where x.kind = 't' and x.key = d.room_id`,
+    );
     await tx.execute(sql`with ins as (
         insert into fee_payments (cmp_id, community_id, receipt_no, request_id, room_id, payer_type, payer_id, payer_name,
           pay_time, cashier_id, source, due_money, paid_money, tendered_money, print_count, created_by, created_at, updated_at)
@@ -75,11 +95,42 @@ export async function seedDemoFeePayments(db: Tx, cmpId: number, today: string, 
         created_at, updated_at)
       select cmp_id, 'pay', 'fee_payments', payment_id, jsonb_build_object('PaymentId', payment_id, 'PaidMoney', money::text),
         '', cashier_id, cashier_id, pay_time, pay_time from demo_pay`);
+    // The top-ups, as Pay writes a 预存 充值: payment, 预存 line into the room's new 通用 account, tender, 充值 txn.
+    await tx.execute(sql`with ins as (
+        insert into fee_payments (cmp_id, community_id, receipt_no, request_id, room_id, payer_type, payer_id, payer_name,
+          pay_time, cashier_id, source, due_money, paid_money, tendered_money, print_count, created_by, created_at, updated_at)
+        select cmp_id, community_id, 'SF' || yr || lpad(n::text, 6, '0'), 'demo-topup-' || room_id, room_id, 1, room_id,
+          payer_name, pay_time, cashier_id, 1, money, money, money, 1, cashier_id, pay_time, pay_time
+        from demo_topup returning id, room_id)
+      update demo_topup d set payment_id = ins.id from ins where ins.room_id = d.room_id`);
+    await tx.execute(sql`with ins as (
+        insert into fee_prepaid_accounts (cmp_id, community_id, room_id, item_id, balance_money, last_txn_time,
+          created_by, created_at, updated_at)
+        select cmp_id, community_id, room_id, null, money, pay_time, cashier_id, pay_time, pay_time from demo_topup
+        returning id, room_id)
+      update demo_topup d set account_id = ins.id from ins where ins.room_id = d.room_id`);
+    await tx.execute(sql`insert into fee_payment_lines (cmp_id, payment_id, line_type, account_id, principal_money,
+        line_money, created_by, created_at, updated_at)
+      select cmp_id, payment_id, 2, account_id, money, money, cashier_id, pay_time, pay_time from demo_topup`);
+    await tx.execute(sql`insert into fee_payment_tenders (cmp_id, payment_id, method, amount_money, trade_no, cashier_id,
+        created_by, created_at, updated_at)
+      select cmp_id, payment_id, method, money, case when method = 1 then '' else 'T' || payment_id end, cashier_id,
+        cashier_id, pay_time, pay_time from demo_topup`);
+    await tx.execute(sql`insert into fee_prepaid_txns (cmp_id, account_id, txn_type, amount_money, balance_after_money,
+        payment_id, remark, created_by, created_at, updated_at)
+      select cmp_id, account_id, 1, money, money, payment_id, '', cashier_id, pay_time, pay_time from demo_topup`);
+    await tx.execute(sql`insert into fee_audit_logs (cmp_id, action, entity, entity_id, after, reason, user_id, created_by,
+        created_at, updated_at)
+      select cmp_id, 'pay', 'fee_payments', payment_id, jsonb_build_object('PaymentId', payment_id, 'PaidMoney', money::text),
+        '', cashier_id, cashier_id, pay_time, pay_time from demo_topup`);
     await tx.execute(sql`insert into fee_receipt_seqs (cmp_id, prefix, year, last_no)
-      select ${cmpId}, 'SF', yr, max(n) from demo_pay group by yr
+      select ${cmpId}, 'SF', yr, max(n) from demo_no group by yr
       on conflict (cmp_id, prefix, year) do update set last_no = greatest(fee_receipt_seqs.last_no, excluded.last_no)`);
-    // The demo's bill takings are handed over and confirmed, so every cashier's drawer starts empty.
-    await tx.execute(sql`with h as (
+    // The demo's past takings are handed over and confirmed, so every cashier's drawer starts with today's only.
+    await tx.execute(sql`with taken as (
+          select cashier_id, pay_time, money, method from demo_pay
+          union all select cashier_id, pay_time, money, method from demo_topup where handed),
+        h as (
         insert into fee_handovers (cmp_id, cashier_id, from_time, to_time, payment_count, total_money, cash_money,
           wechat_money, alipay_money, pos_money, bank_money, counted_cash_money, state, confirmer_id, confirm_time,
           created_by, created_at, updated_at)
@@ -88,41 +139,17 @@ export async function seedDemoFeePayments(db: Tx, cmpId: number, today: string, 
           coalesce(sum(money) filter (where method = 3), 0), coalesce(sum(money) filter (where method = 4), 0),
           coalesce(sum(money) filter (where method = 5), 0), coalesce(sum(money) filter (where method = 1), 0), 2,
           ${fin}, ${now}, cashier_id, max(pay_time), max(pay_time)
-        from demo_pay
+        from taken
         group by cashier_id returning id, cashier_id, to_time)
       update fee_payments p set handover_id = h.id from h
       where p.cashier_id = h.cashier_id and p.cmp_id = ${cmpId} and p.request_id like 'demo-%' and p.pay_time <= h.to_time`);
   });
 
-  // 20 rooms (of the second community) top up 通用 at the desk: real payments with SF receipts by cashier2.
-  const rooms = await sqlRows<{ id: number }>(
-    db,
-    sql`select r.id from rooms r join communities c on c.id = r.community_id
-        where r.cmp_id = ${cmpId} and r.status in (2, 3) order by c.id desc, r.id limit 20`,
-  );
-  for (const [i, r] of rooms.entries()) {
-    await pay(db, {
-      cmpId,
-      userId: c2,
-      timeZone: 'Asia/Shanghai',
-      now,
-      communityIds: null,
-      requestId: `demo-topup-${r.id}`,
-      roomId: r.id,
-      lines: [],
-      topUps: [{ ItemId: 0, AmountMoney: String(200 + (i % 5) * 200) }],
-      usePrepaid: false,
-      tenders: [{ Method: (i % 5) + 1, AmountMoney: String(200 + (i % 5) * 200) }],
-      overpayTo: 1,
-      source: 1,
-    });
-  }
-
-  // One void (cashier applies, caiwu1 approves) and one refund pending, on payments not yet handed over.
+  // One void (cashier applies, caiwu1 approves) and one refund pending, on today's top-ups (not yet handed over).
   const recent = await sqlRows<{ id: number }>(
     db,
     sql`select id from fee_payments where cmp_id = ${cmpId} and handover_id is null and cashier_id = ${c2}
-        and request_id like 'demo-topup-%' order by id limit 2`,
+        and request_id like 'demo-topup-%' order by room_id limit 2`,
   );
   if (recent.length < 2) return;
   // The seed acts as these people (the rights are the demo positions'; scope is every community).

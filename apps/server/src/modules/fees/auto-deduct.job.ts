@@ -50,7 +50,7 @@ export const autoDeductJob: JobDef = {
           userId: null,
           timeZone: JOB_TIME_ZONE,
           now: deps.now(),
-          communityIds: null,
+          scope: null,
           requestId: `auto-deduct:${today}:${b.id}`,
           roomId: b.room_id,
           lines: [

@@ -9,6 +9,7 @@ import {
   toFen,
 } from '@linli/shared';
 import { type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Auth } from '../../core/auth';
 import { call, defineCalls, Page } from '../../core/calls';
 import { fail, notFound } from '../../core/errors';
@@ -98,65 +99,7 @@ export const handoverCalls = defineCalls(
     role: 'sfgl_zsdc',
     btn: 'handover',
     body: FeeHandoverSubmitBody,
-    handler: async (b, { auth, deps }) => {
-      const now = deps.now();
-      return deps.database.db.transaction(async (tx) => {
-        // One hand-over at a time per cashier: his last one is the lock.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fee-handover'), ${auth.userId})`);
-        const [pending] = await sqlRows<{ id: number }>(
-          tx,
-          sql`select v.id from fee_reversals v join fee_payments p on p.id = v.payment_id
-              where v.cmp_id = ${auth.cmpId} and v.state = 1 and v.reversal_type = 1 and p.cashier_id = ${auth.userId} limit 1`,
-        );
-        if (pending) throw fail('有待审批的作废申请，请先处理');
-        const [t] = await sqlRows<{ t: Date | string }>(
-          tx,
-          sql`select (${b.ToTime}::timestamp at time zone ${auth.timeZone}) as t`,
-        );
-        const to = new Date(t!.t);
-        // The preview's end, to the second: a payment taken after it waits for the next hand-over.
-        const toEnd = new Date(Math.min(to.getTime() + 999, now.getTime()));
-        const from = await lastTo(tx, auth);
-        if (to.getTime() > now.getTime() + 1000 || (from && toEnd <= from)) throw fail('交班时间不正确，请重新预览');
-        const sums = await takings(tx, auth, from, toEnd);
-        if (sums.Count === 0 && toFen(sums.TotalMoney) === 0 && toFen(sums.RefundMoney) === 0)
-          throw fail('没有需要交班的收款');
-        const diff = fenToMoney(toFen(b.CountedCashMoney) - toFen(sums.CashMoney));
-        const [h] = await sqlRows<{ id: number }>(
-          tx,
-          sql`insert into fee_handovers (cmp_id, cashier_id, from_time, to_time, payment_count, cash_money, wechat_money,
-                alipay_money, pos_money, bank_money, prepaid_used_money, refund_money, total_money, counted_cash_money,
-                diff_money, remark, created_by, created_at, updated_at)
-              values (${auth.cmpId}, ${auth.userId}, ${from ?? sums.first}, ${toEnd}, ${sums.Count}, ${sums.CashMoney},
-                ${sums.WechatMoney}, ${sums.AlipayMoney}, ${sums.PosMoney}, ${sums.BankMoney}, ${sums.PrepaidUsedMoney},
-                ${sums.RefundMoney}, ${sums.TotalMoney}, ${b.CountedCashMoney}, ${diff}, ${b.Remark ?? ''},
-                ${auth.userId}, ${now}, ${now})
-              returning id`,
-        );
-        const id = h!.id;
-        await tx.execute(sql`update fee_payments set handover_id = ${id}, updated_at = ${now}
-            where cmp_id = ${auth.cmpId} and cashier_id = ${auth.userId} and handover_id is null and created_at <= ${toEnd}`);
-        await auditFee(
-          tx,
-          auth,
-          now,
-          'handover.submit',
-          'fee_handovers',
-          id,
-          { ...sums, CountedCashMoney: b.CountedCashMoney, DiffMoney: diff },
-          '',
-        );
-        await notify(tx, {
-          cmpId: auth.cmpId,
-          roleKey: 'sfgl_sfbb',
-          btn: 'confirm',
-          msgType: 3,
-          title: `${auth.name}提交了交班：¥${sums.TotalMoney}，请确认`,
-          sourceId: id,
-        });
-        return { Id: id, DiffMoney: diff };
-      });
-    },
+    handler: async (b, { auth, deps }) => submitHandover(deps.database.db, auth, deps.now(), b),
   }),
   call({
     path: '/FeeHandover/Confirm',
@@ -209,6 +152,66 @@ export const handoverCalls = defineCalls(
     },
   }),
 );
+
+/** 交班 Submit: the takings up to the preview's ToTime, counted cash and 长短款; finance is told to confirm it. */
+export async function submitHandover(db: Tx, auth: Auth, now: Date, b: z.infer<typeof FeeHandoverSubmitBody>) {
+  return db.transaction(async (tx) => {
+    // One hand-over at a time per cashier: his last one is the lock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('fee-handover'), ${auth.userId})`);
+    const [pending] = await sqlRows<{ id: number }>(
+      tx,
+      sql`select v.id from fee_reversals v join fee_payments p on p.id = v.payment_id
+          where v.cmp_id = ${auth.cmpId} and v.state = 1 and v.reversal_type = 1 and p.cashier_id = ${auth.userId} limit 1`,
+    );
+    if (pending) throw fail('有待审批的作废申请，请先处理');
+    const [t] = await sqlRows<{ t: Date | string }>(
+      tx,
+      sql`select (${b.ToTime}::timestamp at time zone ${auth.timeZone}) as t`,
+    );
+    const to = new Date(t!.t);
+    // The preview's end, to the second: a payment taken after it waits for the next hand-over.
+    const toEnd = new Date(Math.min(to.getTime() + 999, now.getTime()));
+    const from = await lastTo(tx, auth);
+    if (to.getTime() > now.getTime() + 1000 || (from && toEnd <= from)) throw fail('交班时间不正确，请重新预览');
+    const sums = await takings(tx, auth, from, toEnd);
+    if (sums.Count === 0 && toFen(sums.TotalMoney) === 0 && toFen(sums.RefundMoney) === 0)
+      throw fail('没有需要交班的收款');
+    const diff = fenToMoney(toFen(b.CountedCashMoney) - toFen(sums.CashMoney));
+    const [h] = await sqlRows<{ id: number }>(
+      tx,
+      sql`insert into fee_handovers (cmp_id, cashier_id, from_time, to_time, payment_count, cash_money, wechat_money,
+            alipay_money, pos_money, bank_money, prepaid_used_money, refund_money, total_money, counted_cash_money,
+            diff_money, remark, created_by, created_at, updated_at)
+          values (${auth.cmpId}, ${auth.userId}, ${from ?? sums.first}, ${toEnd}, ${sums.Count}, ${sums.CashMoney},
+            ${sums.WechatMoney}, ${sums.AlipayMoney}, ${sums.PosMoney}, ${sums.BankMoney}, ${sums.PrepaidUsedMoney},
+            ${sums.RefundMoney}, ${sums.TotalMoney}, ${b.CountedCashMoney}, ${diff}, ${b.Remark ?? ''},
+            ${auth.userId}, ${now}, ${now})
+          returning id`,
+    );
+    const id = h!.id;
+    await tx.execute(sql`update fee_payments set handover_id = ${id}, updated_at = ${now}
+        where cmp_id = ${auth.cmpId} and cashier_id = ${auth.userId} and handover_id is null and created_at <= ${toEnd}`);
+    await auditFee(
+      tx,
+      auth,
+      now,
+      'handover.submit',
+      'fee_handovers',
+      id,
+      { ...sums, CountedCashMoney: b.CountedCashMoney, DiffMoney: diff },
+      '',
+    );
+    await notify(tx, {
+      cmpId: auth.cmpId,
+      roleKey: 'sfgl_sfbb',
+      btn: 'confirm',
+      msgType: 3,
+      title: `${auth.name}提交了交班：¥${sums.TotalMoney}，请确认`,
+      sourceId: id,
+    });
+    return { Id: id, DiffMoney: diff };
+  });
+}
 
 /** Confirm (2) or return (3) a pending hand-over; a returned one gives its payments back to the next hand-over. */
 async function settle(db: Db, auth: Auth, now: Date, id: number, state: 2 | 3, reason: string) {

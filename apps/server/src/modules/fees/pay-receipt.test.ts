@@ -97,6 +97,42 @@ describe('receipt numbers after the commit', () => {
     expect(nos.map((n) => n.receipt_no)).toEqual([first.data.ReceiptNo, first.data.ReceiptNo]);
   });
 
+  it.runIf(onPostgres())('a twin that waited on the bill lock answers the first answer, not the 409', async () => {
+    const a = await billOf(t, room, std, '2031-05', '16.00', '2099-05-15');
+    const body = payBody(a, '16.00');
+    const pool = t.deps.database.pool!;
+    const holder = await pool.connect();
+    try {
+      // Both twins queue on the bill's lock; the second reads the first answer with a snapshot older than its commit.
+      await holder.query('begin');
+      await holder.query('select id from fee_bills where id = $1 for update', [a]);
+      const one = t.api<{ PaymentId: number; ReceiptNo: string }>('/FeePayment/Pay', body, cashier);
+      const two = t.api<{ PaymentId: number; ReceiptNo: string }>('/FeePayment/Pay', body, cashier);
+      let waiting = 0;
+      for (let i = 0; i < 50 && waiting < 2; i += 1) {
+        await new Promise((r) => setTimeout(r, 100));
+        const [w] = await sqlRows<{ n: number }>(
+          t.db,
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        waiting = w!.n;
+      }
+      expect(waiting).toBe(2);
+      await holder.query('commit');
+      const [r1, r2] = await Promise.all([one, two]);
+      expect([r1.ret, r2.ret]).toEqual([0, 0]);
+      expect(r2.data).toEqual(r1.data);
+      const rows = await sqlRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from fee_payments where request_id = ${body.RequestId}`,
+      );
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await holder.query('rollback').catch(() => undefined);
+      holder.release();
+    }
+  });
+
   it.runIf(onPostgres())('the money commits while another payment holds the counter row', async () => {
     const pool = t.deps.database.pool!;
     const before = await lastNo();

@@ -10,7 +10,9 @@ import {
   type FeePayLine,
 } from '@linli/shared';
 import { sql } from 'drizzle-orm';
+import type { Auth } from '../../core/auth';
 import { ApiError, fail, notFound, RET } from '../../core/errors';
+import { scopeIdsSql } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
 import type { Tx } from '../../db/client';
 import { emitFeePaid } from './fee-paid-events';
@@ -30,8 +32,8 @@ export interface PayRequest {
   userId: number | null;
   timeZone: string;
   now: Date;
-  /** The caller's communities; null = every community of the company. */
-  communityIds: number[] | null;
+  /** The cashier's session, whose communities bound the bills and the room; null = every community of the company. */
+  scope: Auth | null;
   requestId: string;
   roomId: number | null;
   payerType?: number | undefined;
@@ -85,6 +87,8 @@ interface LockedBill {
   unpaid: string;
   late_fee: string;
   late_fee_from: string | null;
+  /** The bill's community is one the caller serves. */
+  in_scope: boolean;
 }
 
 const MAX_BACKFILL_DAYS = 90;
@@ -95,7 +99,9 @@ export async function pay(db: Tx, req: PayRequest): Promise<PayAnswer> {
     answer = await db.transaction((tx) => payIn(tx, req));
   } catch (err) {
     // Two requests with one RequestId and no bill to serialise them (a 充值): the unique index decides.
-    if (isUnique(err, 'fee_payments_request_uq')) {
+    // A twin that committed while this one waited on the bill locks changed the bills (the 409), and its commit is
+    // newer than the snapshot the first-answer lookup read: a statement of its own sees it.
+    if (isUnique(err, 'fee_payments_request_uq') || (err instanceof ApiError && err.ret === RET.CONFLICT)) {
       const first = await answerOf(db, req.cmpId, req.requestId);
       if (first) return numbered(db, req.cmpId, first);
     }
@@ -116,12 +122,12 @@ async function payIn(tx: Tx, req: PayRequest): Promise<PayAnswer> {
   const today = localDay(req.now, req.timeZone);
   const billIds = req.lines.map((l) => l.BillId);
   if (new Set(billIds).size !== billIds.length) throw fail('同一账单不能重复收款');
-  const bills = billIds.length ? await lockBills(tx, req.cmpId, billIds, today) : [];
-
-  // After the locks (a statement of its own, so it sees what committed while it waited): a twin request that got
-  // here first has committed, and its answer is the answer. The payer's room and prepaid accounts come along.
-  const seen = await afterLocks(tx, req, bills);
+  // The locks and, in the same round trip, the first answer of the RequestId, the payer's room and its prepaid
+  // accounts. A twin that committed while this statement waited on a lock is not in its snapshot, but it changed
+  // the bills: the 409 below, and pay() answers the twin's answer then.
+  const seen = await lockAndRead(tx, req, billIds, today);
   if (seen.first) return seen.first;
+  const bills = seen.bills;
 
   if (!req.lines.length && !req.topUps.length && !req.recharge) throw fail('请选择要缴纳的账单');
   const room = seen.room;
@@ -131,7 +137,7 @@ async function payIn(tx: Tx, req: PayRequest): Promise<PayAnswer> {
   // so the desk can say which bills changed (a payment elsewhere, a 减免, the late fee of a new day).
   const changed = req.lines.flatMap((l) => {
     const b = byId.get(l.BillId);
-    if (!b || (req.communityIds && !req.communityIds.includes(b.community_id))) return [];
+    if (!b || !b.in_scope) return [];
     const open = b.state === FeeBillState.Unpaid || b.state === FeeBillState.Partial;
     if (open && toFen(l.ExpectedMoney) === toFen(b.unpaid) + toFen(b.late_fee)) return [];
     return [{ BillId: b.id, State: b.state, UnpaidMoney: open ? b.unpaid : '0.00', LateFeeMoney: b.late_fee }];
@@ -143,8 +149,7 @@ async function payIn(tx: Tx, req: PayRequest): Promise<PayAnswer> {
   let discountFen = 0;
   const planned = req.lines.map((l) => {
     const b = byId.get(l.BillId);
-    if (!b) throw notFound('账单不存在');
-    if (req.communityIds && !req.communityIds.includes(b.community_id)) throw notFound('账单不存在');
+    if (!b || !b.in_scope) throw notFound('账单不存在');
     if (room && b.room_id !== room.id) throw fail('账单不属于该房屋');
     const unpaid = toFen(b.unpaid);
     const live = toFen(b.late_fee);
@@ -420,22 +425,6 @@ function prepaidLine(accountId: number | null, fen: number) {
   };
 }
 
-async function lockBills(tx: Tx, cmpId: number, ids: number[], today: string): Promise<LockedBill[]> {
-  return sqlRows<LockedBill>(
-    tx,
-    sql`select b.id, b.community_id, b.room_id, b.payer_type, b.payer_id, b.payer_name, b.item_id, i.category,
-               b.state, b.period_start::text, b.period_end::text,
-               (b.amount_money - b.discount_money - b.paid_money)::text as unpaid, b.late_fee_from::text,
-               ${lateFeeSql(sql`b`, sql`s`, sql`${today}::date`)}::text as late_fee
-        from fee_bills b
-        join fee_standards s on s.id = b.standard_id
-        join fee_items i on i.id = b.item_id
-        where b.cmp_id = ${cmpId} and b.id = any(${`{${ids.join(',')}}`}::int[])
-        order by b.id
-        for update of b`,
-  );
-}
-
 interface PayerRoom {
   id: number;
   communityId: number;
@@ -443,35 +432,56 @@ interface PayerRoom {
 }
 
 /**
- * One statement after the bill locks: the first answer of the RequestId (a twin that committed while this one
- * waited), the payer's room (the request's, else the one room of every bill) and, for 预存抵扣, its accounts with money.
+ * One statement: lock the bills FOR UPDATE in Id order, and read the first answer of the RequestId, the payer's room
+ * (the request's, else the one room of every bill) and, for 预存抵扣, its accounts with money.
  */
-async function afterLocks(tx: Tx, req: PayRequest, bills: LockedBill[]) {
-  const roomId =
-    req.roomId ?? (bills.length && bills.every((b) => b.room_id === bills[0]!.room_id) ? bills[0]!.room_id : null);
+async function lockAndRead(tx: Tx, req: PayRequest, ids: number[], today: string) {
+  const inScope = (column: ReturnType<typeof sql>) =>
+    req.scope ? sql`(${column} in ${scopeIdsSql(req.scope)})` : sql`true`;
   const [row] = await sqlRows<{
+    bills: LockedBill[];
     first: (PayAnswer & { RechargeId: number | null; Kwh: string | null }) | null;
-    room: { id: number; community_id: number; owner_name: string } | null;
+    room: { id: number; community_id: number; owner_name: string; in_scope: boolean } | null;
     accounts: { id: number; item_id: number | null; balance: string }[];
+    room_id: number | null;
   }>(
     tx,
-    sql`select
+    sql`with locked as (
+          select b.id, b.community_id, b.room_id, b.payer_type, b.payer_id, b.payer_name, b.item_id, i.category,
+                 b.state, b.period_start::text, b.period_end::text,
+                 (b.amount_money - b.discount_money - b.paid_money)::text as unpaid, b.late_fee_from::text,
+                 ${lateFeeSql(sql`b`, sql`s`, sql`${today}::date`)}::text as late_fee,
+                 ${inScope(sql`b.community_id`)} as in_scope
+          from fee_bills b
+          join fee_standards s on s.id = b.standard_id
+          join fee_items i on i.id = b.item_id
+          where b.cmp_id = ${req.cmpId} and b.id = any(${`{${ids.join(',')}}`}::int[])
+          order by b.id
+          for update of b),
+        payer as (
+          select coalesce(${req.roomId}::int, (select min(room_id) from locked
+            having count(*) > 0 and count(*) = count(room_id) and count(distinct room_id) = 1)) as room_id)
+        select
+          coalesce((select json_agg(l order by l.id) from locked l), '[]') as bills,
           (select row_to_json(a) from (${answerSql(req.cmpId, req.requestId)}) a) as first,
           (select row_to_json(r) from (
-             select r.id, r.community_id, coalesce(p.name, '') as owner_name
+             select r.id, r.community_id, coalesce(p.name, '') as owner_name, ${inScope(sql`r.community_id`)} as in_scope
              from rooms r left join residents p on p.id = r.owner_resident_id
-             where r.id = ${roomId} and r.cmp_id = ${req.cmpId}) r) as room,
+             where r.id = (select room_id from payer) and r.cmp_id = ${req.cmpId}) r) as room,
           coalesce((select json_agg(x order by x.id) from (
              select id, item_id, balance_money::text as balance from fee_prepaid_accounts
-             where ${req.usePrepaid && roomId !== null} and cmp_id = ${req.cmpId} and room_id = ${roomId}
-               and balance_money > 0) x), '[]') as accounts`,
+             where ${req.usePrepaid} and cmp_id = ${req.cmpId} and room_id = (select room_id from payer)
+               and balance_money > 0) x), '[]') as accounts,
+          (select room_id from payer) as room_id`,
   );
-  const first = row?.first ? answerView(row.first) : null;
-  if (first || !roomId) return { first, room: null, accounts: [] };
-  const room = row?.room;
-  if (!room || (req.communityIds && !req.communityIds.includes(room.community_id))) throw notFound('房屋不存在');
+  const bills = row!.bills;
+  const first = row!.first ? answerView(row!.first) : null;
+  if (first) return { first, bills, room: null, accounts: [] };
+  if (!row!.room_id) return { first: null, bills, room: null, accounts: [] };
+  const room = row!.room;
+  if (!room || !room.in_scope) throw notFound('房屋不存在');
   const payer: PayerRoom = { id: room.id, communityId: room.community_id, ownerName: room.owner_name };
-  return { first: null, room: payer, accounts: row.accounts };
+  return { first: null, bills, room: payer, accounts: row!.accounts };
 }
 
 async function backfillTime(tx: Tx, text: string, tz: string, now: Date): Promise<Date> {

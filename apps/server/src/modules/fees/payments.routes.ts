@@ -17,13 +17,12 @@ import { requireRight } from '../../core/auth';
 import { xlsxExport } from '../../core/excel';
 import { notFound } from '../../core/errors';
 import { pageOf } from '../../core/paging';
-import { communityIdsOf } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
 import { cashierContext, cashierSearch } from './desk.service';
 import { pay, type PayRequest } from './pay';
 import { paymentDetail, paymentExportRows, paymentList } from './payments-query';
 
-type PayBody = Omit<PayRequest, 'cmpId' | 'userId' | 'timeZone' | 'now' | 'communityIds' | 'source'>;
+type PayBody = Omit<PayRequest, 'cmpId' | 'userId' | 'timeZone' | 'now' | 'scope' | 'source'>;
 
 /** The desk's bodies, read into the one Pay transaction. */
 export async function payAs(ctx: AuthedContext, body: PayBody, source?: number) {
@@ -34,7 +33,7 @@ export async function payAs(ctx: AuthedContext, body: PayBody, source?: number) 
     userId: auth.userId,
     timeZone: auth.timeZone,
     now: deps.now(),
-    communityIds: await communityIdsOf(deps.database.db, auth),
+    scope: auth,
     source: source ?? (body.payTime ? FeePaymentSource.Backfill : FeePaymentSource.Desk),
   });
 }

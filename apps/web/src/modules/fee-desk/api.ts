@@ -34,6 +34,7 @@ export interface BillRow {
   ItemId: number;
   ItemName: string;
   StandardName: string;
+  PayerType: number;
   PayerName: string;
   Period: string;
   DueDate: string;

@@ -221,7 +221,7 @@ export const readingImport: ImportConfig = {
   },
 };
 
-/** 导入绑定 (收费项目 `import`): a room and a standard a row, bound by FeeBinding/Bind's rules. */
+/** 导入绑定 (收费项目 `import`): a payer (房屋, 车位 or 车辆) and a standard a row, bound by FeeBinding/Bind's rules. */
 export const bindingImport: ImportConfig = {
   title: '导入绑定',
   label: '导入绑定',

@@ -6,12 +6,11 @@ import { invalidateAfterWrite } from '../../../app/query-deps';
 import { request, requestEnvelope } from '../../../app/request';
 import { ui } from '../../../app/ui-bridge';
 import { Auth } from '../../../components/auth';
-import { type CrudColumn, type ListParams, ListPage } from '../../../components/crud';
+import { type CrudColumn, type ListParams, ListPage, ReasonDialog } from '../../../components/crud';
 import { useCommunityOptions } from '../../../components/pickers';
 import { FEE_DESK, type Receipt } from '../api';
 import { ReceiptDialog } from '../paycost/receipt-dialog';
 import { TopUpDialog } from '../paycost/top-up-dialog';
-import { ReasonDialog } from '../reason-dialog';
 
 interface AccountRow {
   Id: number;
@@ -134,6 +133,7 @@ export default function DepositPage() {
         open={!!refunding}
         title={`预存退款 ${refunding?.RoomName ?? ''} ${refunding?.ItemName ?? ''}`}
         label="退款原因"
+        minLength={4}
         onClose={() => setRefunding(null)}
         onSubmit={async (Reason) => {
           await request('/FeeReversal/Apply', {

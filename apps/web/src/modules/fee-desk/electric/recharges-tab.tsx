@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidateAfterWrite } from '../../../app/query-deps';
 import { ui } from '../../../app/ui-bridge';
-import { type CrudColumn, ListPage, RowActions, type SearchField } from '../../../components/crud';
+import { type CrudColumn, ListPage, ReasonDialog, RowActions, type SearchField } from '../../../components/crud';
 import { useCommunityOptions } from '../../../components/pickers';
 import { FEE_DESK } from '../api';
-import { ReasonDialog } from '../reason-dialog';
 import { electricApi, RECHARGE_STATES, type RechargeRow } from './api';
 
 const STATE_COLOURS: Record<number, string> = { 1: 'gold', 2: 'green', 3: 'red', 4: 'default' };
@@ -100,6 +99,7 @@ export function RechargesTab({ meterId, onClearMeter }: { meterId?: number; onCl
         open={!!failing}
         title={`写表失败 ${failing?.RoomName ?? ''} ${failing?.MeterNo ?? ''}`}
         label="失败原因"
+        minLength={4}
         onClose={() => setFailing(null)}
         onSubmit={async (reason) => {
           await electricApi.confirm(failing!.Id, false, reason);

@@ -22,6 +22,7 @@ import { ApiError, request } from '../../../app/request';
 import { useUserStore } from '../../../app/stores/user-store';
 import { ui } from '../../../app/ui-bridge';
 import { Auth } from '../../../components/auth';
+import { useTableHeight } from '../../../components/use-table-height';
 import {
   type BillRow,
   cashierContext,
@@ -51,6 +52,14 @@ import { TopUpDialog, type TopUpTarget } from './top-up-dialog';
  * unpaid bills come ticked, the cursor lands in the amount, Enter (or F9) takes the money and the receipt opens with
  * 打印 focused, so Enter prints it. The shortcuts are written on the buttons.
  */
+/**
+ * The list formula (useTableHeight) leaves room for a search box and a pager; the desk has its tabs' nav and the
+ * table's header row above the bills instead, and no pager below them.
+ */
+const DESK_TABS_NAV = 56;
+const BILLS_HEADER = 39;
+const NO_PAGER = -50;
+
 export default function PayCostPage() {
   const queryClient = useQueryClient();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -73,6 +82,9 @@ export default function PayCostPage() {
   const canTopUp = hasButton('sfgl_yckgl', 'topup', grants ?? []);
   // One RequestId per attempt: a retry after a lost answer resends it and gets the first receipt back.
   const requestId = useRef(newRequestId());
+  // The bills fill the window below the desk's tabs (nav and the table's header), as a list's table does.
+  const noSearchBox = useRef<HTMLDivElement>(null);
+  const billsHeight = useTableHeight(noSearchBox, DESK_TABS_NAV + BILLS_HEADER + NO_PAGER);
 
   const context = useQuery({
     queryKey: [FEE_DESK, 'context', roomId],
@@ -312,6 +324,7 @@ export default function PayCostPage() {
                         <BillsTable
                           bills={billRows}
                           loading={bills.isLoading}
+                          height={billsHeight}
                           chosen={chosen}
                           setChosen={setChosen}
                           payNow={payNow}

@@ -7,10 +7,9 @@ import { request, requestEnvelope } from '../../../app/request';
 import { useUserStore } from '../../../app/stores/user-store';
 import { ui } from '../../../app/ui-bridge';
 import { Auth } from '../../../components/auth';
-import { type CrudColumn, type ListParams, ListPage } from '../../../components/crud';
+import { type CrudColumn, type ListParams, ListPage, ReasonDialog } from '../../../components/crud';
 import { FEE_DESK } from '../api';
 import { fenOr0, yuan } from '../paycost/pay-logic';
-import { ReasonDialog } from '../reason-dialog';
 
 interface HandoverRow {
   Id: number;
@@ -194,6 +193,7 @@ export function HandoverTab() {
         open={!!returning}
         title="退回交班"
         label="退回原因"
+        minLength={4}
         onClose={() => setReturning(null)}
         onSubmit={async (Reason) => {
           await request('/FeeHandover/Return', { Id: returning!.Id, Reason });

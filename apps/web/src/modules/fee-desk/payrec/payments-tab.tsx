@@ -5,7 +5,7 @@ import { invalidateAfterWrite } from '../../../app/query-deps';
 import { request } from '../../../app/request';
 import { ui } from '../../../app/ui-bridge';
 import { Auth } from '../../../components/auth';
-import { type CrudColumn, ListPage } from '../../../components/crud';
+import { type CrudColumn, ListPage, ReasonDialog } from '../../../components/crud';
 import {
   FEE_DESK,
   type PaymentDetail,
@@ -16,7 +16,6 @@ import {
   reprintReceipt,
 } from '../api';
 import { ReceiptDialog } from '../paycost/receipt-dialog';
-import { ReasonDialog } from '../reason-dialog';
 
 const STATE_COLORS: Record<number, string> = { 1: 'green', 2: 'default', 3: 'orange', 4: 'red' };
 
@@ -123,6 +122,7 @@ export function PaymentsTab() {
         open={!!voiding}
         title={`作废收款 ${voiding?.ReceiptNo ?? ''}`}
         label="作废原因"
+        minLength={4}
         onClose={() => setVoiding(null)}
         onSubmit={async (Reason) => {
           await request('/FeeReversal/Apply', { Type: 1, PaymentId: voiding!.Id, Reason });
@@ -133,6 +133,7 @@ export function PaymentsTab() {
         open={!!refunding}
         title={`退款 ${refunding?.ReceiptNo ?? ''}`}
         label="退款原因"
+        minLength={4}
         onClose={() => setRefunding(null)}
         onSubmit={async (Reason) => {
           const Lines = Object.entries(refundLines)

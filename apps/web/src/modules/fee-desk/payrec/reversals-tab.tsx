@@ -6,9 +6,8 @@ import { request, requestEnvelope } from '../../../app/request';
 import { ui } from '../../../app/ui-bridge';
 import { useUserStore } from '../../../app/stores/user-store';
 import { Auth } from '../../../components/auth';
-import { type CrudColumn, type ListParams, ListPage } from '../../../components/crud';
+import { type CrudColumn, type ListParams, ListPage, ReasonDialog } from '../../../components/crud';
 import { FEE_DESK } from '../api';
-import { ReasonDialog } from '../reason-dialog';
 
 interface ReversalRow {
   Id: number;
@@ -126,6 +125,7 @@ export function ReversalsTab() {
         open={!!rejecting}
         title="驳回申请"
         label="驳回原因"
+        minLength={4}
         onClose={() => setRejecting(null)}
         onSubmit={(Reason) => act('/FeeReversal/Reject', { Id: rejecting!.Id, Reason }, '已驳回')}
       />
