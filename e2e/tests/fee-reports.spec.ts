@@ -124,8 +124,9 @@ test('acceptance 2: 物业费月度统计表 last month, each 收费率 is 本�
   due.forEach((d, i) => expect(rates[i], `row ${i + 1}`).toBe(rateText(paid[i]!, d)));
   const sumDue = due.reduce((a, b) => a + b, 0);
   const sumPaid = paid.reduce((a, b) => a + b, 0);
-  expect(fen(await sumCell(page, 'PeriodDueMoney').textContent())).toBe(sumDue);
-  expect(fen(await sumCell(page, 'PeriodPaidMoney').textContent())).toBe(sumPaid);
+  // The 合计 row comes from its own call (…Sum), which may answer after the list.
+  await expect.poll(async () => fen(await sumCell(page, 'PeriodDueMoney').textContent())).toBe(sumDue);
+  await expect.poll(async () => fen(await sumCell(page, 'PeriodPaidMoney').textContent())).toBe(sumPaid);
   await expect(sumCell(page, 'CollectRate')).toHaveText(rateText(sumPaid, sumDue));
 });
 

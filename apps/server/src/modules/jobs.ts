@@ -14,6 +14,7 @@ import { smsJobHandlers, smsJobs } from './sms/sms-jobs';
 import { billRunHandler } from './fees/bill-runs.service';
 import { autoDeductJob } from './fees/auto-deduct.job';
 import { feeAutoGenerateJob } from './fees/auto-generate.job';
+import { feeJournalSealJob } from './fee-reports/journal-seal.job';
 import { feeReconcileJob } from './fee-reports/reconcile.job';
 import { receiptSweepJob } from './fees/receipt-sweep.job';
 
@@ -31,6 +32,7 @@ export const allJobs: JobDef[] = [
   autoDeductJob,
   feeAutoGenerateJob,
   feeReconcileJob,
+  feeJournalSealJob,
   receiptSweepJob,
   attendanceCloseJob,
   attendanceHolidaysJob,

@@ -521,6 +521,11 @@ export const feeJournal = pgTable(
     // Fee reports (fee-reports.md "Indexes they need"): accrual reports narrow by month and item.
     index('fee_journal_month_item_idx').on(t.cmpId, t.communityId, t.billMonth, t.itemId),
     index('fee_journal_event_idx').on(t.cmpId, t.communityId, t.eventTime),
+    // 收费明细表 pages its cash rows (收款, 作废冲回, 退款) newest first across every community of the scope: this
+    // index streams them in (event_time, id) order, so page N reads only the rows before it.
+    index('fee_journal_cash_idx')
+      .on(t.cmpId, t.eventTime, t.id)
+      .where(sql`${t.eventType} in (5, 6, 7)`),
     index('fee_journal_bill_idx').on(t.billId),
     index('fee_journal_community_idx').on(t.communityId),
     index('fee_journal_payment_idx').on(t.paymentId),
@@ -529,6 +534,47 @@ export const feeJournal = pgTable(
     check('fee_journal_event_type_ck', sql`${t.eventType} between 1 and 7`),
   ],
 );
+
+/**
+ * FeeJournalMonth (fee-reports.md "Entities"): the journal summed per place, item, bill month, due date, posting month
+ * (in the company's time zone) and event type, for the months a company has sealed (fee_journal_seals). A month is
+ * sealed once closed, by the fee.journal-seal job; after that a trigger on fee_journal keeps its sums current in the
+ * same transaction as any later write into it (a revoked bill run), so reports read sealed months here and the rest
+ * from the journal (fee-reports/journal-source.ts). Payments post into the open month, which has no rollup row to
+ * lock, so cashiers never queue on it. BuildingId 0 = none.
+ */
+export const feeJournalMonths = pgTable(
+  'fee_journal_months',
+  {
+    cmpId: integer('cmp_id').notNull(),
+    communityId: integer('community_id').notNull(),
+    buildingId: integer('building_id').notNull(),
+    itemId: integer('item_id').notNull(),
+    billMonth: varchar('bill_month', { length: 7 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    eventMonth: varchar('event_month', { length: 7 }).notNull(),
+    eventType: smallint('event_type').notNull(),
+    amountMoney: money('amount_money'),
+    discountMoney: money('discount_money'),
+    paidMoney: money('paid_money'),
+    lateFeeMoney: money('late_fee_money'),
+    rowCount: integer('row_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'fee_journal_months_pk',
+      columns: [t.cmpId, t.communityId, t.buildingId, t.itemId, t.billMonth, t.dueDate, t.eventMonth, t.eventType],
+    }),
+    index('fee_journal_months_event_idx').on(t.cmpId, t.eventMonth),
+  ],
+);
+
+/** Per company, the last month fee_journal_months holds (sealed by the fee.journal-seal job once it has closed). */
+export const feeJournalSeals = pgTable('fee_journal_seals', {
+  cmpId: integer('cmp_id').primaryKey(),
+  sealedMonth: varchar('sealed_month', { length: 7 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const feePrepaidTxns = pgTable(
   'fee_prepaid_txns',

@@ -20,9 +20,11 @@ import {
   journalScope,
   money,
   paidMoney,
+  rate,
   roomKey,
   unpaidMoney,
 } from './measures';
+import { journalSource } from './journal-source';
 import type { ReportColumn, ReportDef } from './report-kit';
 
 /**
@@ -30,7 +32,12 @@ import type { ReportColumn, ReportDef } from './report-kit';
  * T = the end of the year or now: M01Money…M12Money of the Measure, YearDueMoney, YearPaidMoney, YearArrearsMoney and
  * CollectRate. Basis 1 按账期: a month is the bills' BillMonth (Measure 1 应收, 2 实收, 3 欠缴) and M01State… says how
  * it stands (0 无账单 1 已缴 2 部分缴 3 逾期 4 未到期). Basis 2 按收款日期 (实收 only): a month is the posting month
- * of 实收; the Year figures stay those of the year's bills, but YearPaidMoney is then the year's postings (Σ months).
+ * of 实收, and YearPaidMoney the year's postings (Σ months, what the bank shows).
+ * Under both bases YearDueMoney and YearArrearsMoney are those of the year's bills (BillMonth in the year): 应收 and
+ * 欠缴 have no posting date (that is why 按收款日期 allows only 实收), and CollectRate is the domain's 收费率 Pc ÷ Rc,
+ * 实收 of the year's bills ÷ their 应收 (fee-reports.md "Accrual measures"), never postings ÷ 应收, which mixes the
+ * two bases (追欠 of last year's bills would count against this year's). So the rate and the two Year figures are the
+ * same under both bases; the 合计 rate is Σ Pc ÷ Σ Rc (the hidden __BillPaidMoney).
  */
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const code = (values: number[], def: number, msg: string) =>
@@ -101,18 +108,22 @@ function figures(f: AnnualFilters, tz: string): SQL {
       sql`${money(dueMoney(p, inYear))} as "YearDueMoney"`,
       sql`${money(yearPaid)} as "YearPaidMoney"`,
       sql`${money(arrearsMoney(asOf, inYear))} as "YearArrearsMoney"`,
-      sql`${collectRate(yearPaid, dueMoney(p, inYear))} as "CollectRate"`,
+      sql`${money(paidMoney(p, inYear))} as "__BillPaidMoney"`,
+      sql`${collectRate(paidMoney(p, inYear), dueMoney(p, inYear))} as "CollectRate"`,
     ],
     sql`, `,
   );
 }
 
-/** Journal rows that can touch the year: its bills, and under 按收款日期 also what was posted in it. */
-function yearRows(f: AnnualFilters, s: ReportScope): SQL {
+/**
+ * Journal rows that can touch the year: its bills, and under 按收款日期 also what was posted in it. `summed`: the
+ * report only sums (no room or bill counts), so closed months come from the month rollup.
+ */
+function yearRows(f: AnnualFilters, s: ReportScope, summed = false): SQL {
   const y = f.year;
   const bills = sql`j.bill_month between ${`${y}-01`} and ${`${y}-12`}`;
   const cond = f.basis === 2 ? sql`(${bills} or ${postedIn(`${y}-01-01`, `${y + 1}-01-01`, s.tz)})` : bills;
-  return sql`${journalFrom} where ${journalScope(s)} and ${cond}`;
+  return sql`${summed ? journalSource(s.cmpId, f.period, f.asOf) : journalFrom} where ${journalScope(s)} and ${cond}`;
 }
 
 const moneyColumns: ReportColumn[] = [
@@ -122,7 +133,13 @@ const moneyColumns: ReportColumn[] = [
   { key: 'YearArrearsMoney', title: '全年欠缴' },
   { key: 'CollectRate', title: '收费率' },
 ];
-const rates = { CollectRate: ['YearPaidMoney', 'YearDueMoney'] as [string, string] };
+/** The 合计 收费率: Σ 实收 of the year's bills ÷ Σ their 应收, under either basis. */
+const sumExtra = () => ({
+  CollectRate: rate(
+    sql`coalesce(sum(r."__BillPaidMoney"::numeric), 0)`,
+    sql`coalesce(sum(r."YearDueMoney"::numeric), 0)`,
+  ),
+});
 
 export const annualHouseReport: ReportDef<typeof annualHouseBody, AnnualFilters> = {
   name: 'AnnulHouse',
@@ -139,7 +156,7 @@ export const annualHouseReport: ReportDef<typeof annualHouseBody, AnnualFilters>
     left join fee_bills b on b.id = x."__bill"`,
   order: sql`r."RoomName", r."__k"`,
   columns: [{ key: 'RoomName', title: '房号' }, { key: 'OwnerName', title: '业主' }, ...moneyColumns],
-  rates,
+  sumExtra,
 };
 
 export const annualCommunityReport: ReportDef<typeof annualBody, AnnualFilters> = {
@@ -150,10 +167,10 @@ export const annualCommunityReport: ReportDef<typeof annualBody, AnnualFilters> 
   rows: ({ filters: f, scope: s }) => sql`
     select j.community_id as "CommunityId", (select c.name from communities c where c.id = j.community_id) as "CommunityName",
       ${figures(f, s.tz)}
-    from ${yearRows(f, s)} group by j.community_id`,
+    from ${yearRows(f, s, true)} group by j.community_id`,
   order: sql`r."CommunityId"`,
   columns: [{ key: 'CommunityName', title: '小区' }, ...moneyColumns],
-  rates,
+  sumExtra,
 };
 
 export const annualItemReport: ReportDef<typeof annualBody, AnnualFilters> = {
@@ -164,8 +181,8 @@ export const annualItemReport: ReportDef<typeof annualBody, AnnualFilters> = {
   rows: ({ filters: f, scope: s }) => sql`
     select j.item_id as "ItemId", (select i.item_name from fee_items i where i.id = j.item_id) as "ItemName",
       ${figures(f, s.tz)}
-    from ${yearRows(f, s)} group by j.item_id`,
+    from ${yearRows(f, s, true)} group by j.item_id`,
   order: sql`r."ItemId"`,
   columns: [{ key: 'ItemName', title: '项目' }, ...moneyColumns],
-  rates,
+  sumExtra,
 };

@@ -41,6 +41,7 @@ import {
   methodMoney,
   money,
   netMoney,
+  paidOutRefundMoney,
   overdueBills,
   periodDueMoney,
   periodPaidMoney,
@@ -149,12 +150,12 @@ const dateBody = z.object({ ...scopeFields, ...dateFields });
 
 /** Fund, refund and the method tenders of a window grouped by `bucket` (a SQL expression over t). */
 const tenderBuckets = (s: ReportScope, w: DateWindow | PeriodWindow, bucket: SQL) =>
-  sql`select ${bucket} as k, ${money(fundMoney())} as fund, ${money(tenderRefundMoney())} as refund,
+  sql`select ${bucket} as k, ${money(fundMoney())} as fund, ${money(paidOutRefundMoney())} as refund,
     ${sql.join(
       TENDER_METHODS.map((m) => sql`${money(methodMoney(m.method))} as ${sql.identifier(`m${m.method}`)}`),
       sql`, `,
     )}
-    from ${tenderFrom} where ${tenderScope(s, w)} group by 1`;
+    from ${tenderFrom(s)} where ${tenderScope(s, w)} group by 1`;
 
 // ---------------------------------------------------------------- 收费概览
 const costOverview: ChartDef<typeof scopeBody> = {
@@ -179,7 +180,7 @@ const costOverview: ChartDef<typeof scopeBody> = {
     );
     const [f] = await sqlRows<Row>(
       db,
-      sql`select ${money(fundMoney())} as v from ${tenderFrom} where ${tenderScope(s, today)}`,
+      sql`select ${money(fundMoney())} as v from ${tenderFrom(s)} where ${tenderScope(s, today)}`,
     );
     const byMonth = await sqlRows<Row>(
       db,
@@ -397,7 +398,7 @@ const payTypeCollect: ChartDef<typeof dateBody> = {
       sql`select t.method as "Method", ${tenderPayCount()}::int as "PayCount", ${money(receivedMoney())} as "ReceivedMoney",
           ${money(tenderRefundMoney())} as "RefundMoney", ${money(netMoney())} as "NetMoney",
           ${rate(netMoney(), sql`sum(${netMoney()}) over ()`)} as "Share"
-        from ${tenderFrom} where ${tenderScope(s, w)} group by t.method`,
+        from ${tenderFrom(s)} where ${tenderScope(s, w)} group by t.method`,
     );
     const table = TENDER_METHODS.map((m) => {
       const r = shapeRow(rows.find((x) => Number(x.Method) === m.method) ?? {});
@@ -426,7 +427,7 @@ const payTypeCollect: ChartDef<typeof dateBody> = {
     );
     const [tot] = await sqlRows<Row>(
       db,
-      sql`select ${money(netMoney())} as net, ${money(fundMoney())} as fund from ${tenderFrom} where ${tenderScope(s, w)}`,
+      sql`select ${money(netMoney())} as net, ${money(fundMoney())} as fund from ${tenderFrom(s)} where ${tenderScope(s, w)}`,
     );
     return {
       Kpis: { NetMoney: tot?.net ?? '0.00', FundMoney: tot?.fund ?? '0.00' },

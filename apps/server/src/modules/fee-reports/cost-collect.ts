@@ -9,18 +9,24 @@ import {
   feePaidMoney,
   feePayCount,
   feeRefundMoney,
+  itemFiltered,
   journalFrom,
   journalScope,
   lateFeeCashMoney,
   meterFrom,
   meterScope,
   meterTopUpMoney,
+  methodMoney,
   money,
   prepaidFrom,
   prepaidScope,
   prepaidTopUpCashMoney,
   prepaidUsedCashMoney,
   recoveredCashMoney,
+  tenderCommunity,
+  tenderFrom,
+  tenderRoom,
+  tenderScope,
   within,
 } from './measures';
 import type { ReportDef } from './report-kit';
@@ -28,9 +34,10 @@ import type { ReportDef } from './report-kit';
 /**
  * 收费汇总表 costcollect (fee-reports.md "Cash measures"): a row per 小区 of the scope (zeros included), its 楼栋 as
  * Children. Each figure is its measure: the fee part from the journal, 预存充值/预存抵扣 from the prepaid txns, 电表充值
- * from the meter events; 资金收款 = 费用实收 + 预存充值 + 电表充值 − 预存抵扣. Under a 收费项目 or 类别 filter the
- * prepaid figures are those of that item's accounts (通用 and meter money count only without one: measures.ts
- * `prepaidScope`, `meterScope`), as in 收费明细表.
+ * from the meter events; 资金收款 = 费用实收 + 预存充值 + 电表充值 − 预存抵扣. Under a 收费项目 or 类别 filter 预存充值
+ * is the top-ups of that item's accounts (通用 and meter money count only without one: measures.ts `prepaidScope`,
+ * `meterScope`), as in 收费明细表, and 预存抵扣 the item's share of the 预存款抵扣 tenders (measures.ts `tenderFrom`),
+ * so 资金收款 = the item's share of the other tenders, as in 收费日报 and 收款方式汇总表.
  */
 export const costCollectBody = z.object({ ...scopeFields, ...dateFields });
 
@@ -47,13 +54,20 @@ function parts(s: ReportScope, c: DateWindow, byBuilding: boolean): SQL {
       ${cols(zeros(['cur', 'rec', 'adv', 'late', 'fee', 'refund']))}
     from ${journalFrom} where ${journalScope(s)} and ${cashRows(c)} group by 1, 2`;
   const xb = byBuilding ? sql`(select xr.building_id from rooms xr where xr.id = a.room_id)` : sql`null::int`;
+  // Under a 收费项目/类别 filter 预存抵扣 is the item's share of the 预存款抵扣 tenders (the deductions that paid its
+  // bills, from its own account or from 通用), not its account's deductions: 资金收款 is then the item's fresh money.
+  const filtered = itemFiltered(s);
   const prepaid = sql`select a.community_id, ${xb}, 0, ${cols(zeros(['topup', 'used']).slice(0, 6))},
-      ${prepaidTopUpCashMoney(c)}, ${prepaidUsedCashMoney(c)}, 0::numeric
+      ${prepaidTopUpCashMoney(c)}, ${filtered ? sql`0::numeric` : prepaidUsedCashMoney(c)}, 0::numeric
     from ${prepaidFrom} where ${prepaidScope(s)} and ${within(sql`x.created_at`, c)} group by 1, 2`;
+  const tb = byBuilding ? sql`(select tr.building_id from rooms tr where tr.id = ${tenderRoom})` : sql`null::int`;
+  const used = sql`select ${tenderCommunity}, ${tb}, 0, ${cols(zeros(['used', 'meter']))}, ${methodMoney(6)},
+      0::numeric
+    from ${tenderFrom(s)} where ${tenderScope(s, c)} group by 1, 2`;
   const eb = byBuilding ? sql`(select er.building_id from rooms er where er.id = e.room_id)` : sql`null::int`;
   const meter = sql`select e.community_id, ${eb}, 0, ${cols(zeros(['meter']))}, ${meterTopUpMoney()}
     from ${meterFrom} where ${meterScope(s, c)} group by 1, 2`;
-  return sql`${fee} union all ${prepaid} union all ${meter}`;
+  return sql`${fee} union all ${prepaid} union all ${meter} ${filtered ? sql`union all ${used}` : sql``}`;
 }
 
 function figures(x: SQL): SQL {

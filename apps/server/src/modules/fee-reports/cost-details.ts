@@ -2,15 +2,29 @@ import { jsonArray } from '@linli/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idList } from '../../core/filters';
-import { cashEntries, natureOf } from './cash-entries';
-import { type DateWindow, dateFields, pageFields, resolveDates, scopeFields, zOptCode } from './filters';
+import { cashEntries, cashEntryOrder, natureOf } from './cash-entries';
+import {
+  type DateWindow,
+  dateFields,
+  pageFields,
+  type ReportScope,
+  resolveDates,
+  scopeFields,
+  zOptCode,
+} from './filters';
 import { money } from './measures';
-import type { ReportDef } from './report-kit';
+import type { ReportDef, ReportQuery } from './report-kit';
 
 /**
  * 收费明细表 costdetails (fee-reports.md "Report shapes"): one row per payment line plus the negative 冲回 and 退款
  * rows (cash entries, cash-entries.ts), so Σ PaidMoney = Σ tenders of the window. Paged; the kit's 合计 sums the
  * same rows over every page.
+ *
+ * A page (the default order, newest first, or 收款时间 either way) reads only what it shows: the filtered entries'
+ * keys in (posting time, source, id) order, which the sources stream from their indexes (migration 0017
+ * fee_journal_cash_idx for the journal's cash rows), cut to the page, and only those rows get their names, receipts
+ * and tender text. The count stops at LIST_COUNT_CAP like every long list (countMore; ExactCount=1 counts all).
+ * Another sort column sorts the whole filtered set, as before.
  */
 const blank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
@@ -43,6 +57,13 @@ const time = (col: SQL, tz: string) => sql`to_char(${col} at time zone ${tz}, 'Y
 const tendersOf = (e: SQL) =>
   sql`case when ${e}.reversal_id is null then t.payment_id = ${e}.payment_id else t.reversal_id = ${e}.reversal_id end`;
 
+/** The entries (a `cashEntries` query) that pass the body's filters, every column. */
+const passing = (b: Body, entries: SQL) => sql`select e.* from ${entries} e
+    left join fee_payments p on p.id = e.payment_id left join fee_reversals r on r.id = e.reversal_id
+    where ${where(b)}`;
+/** The entries of the window that pass the body's filters. */
+const filtered = (b: Body, c: DateWindow, s: ReportScope): SQL => passing(b, cashEntries({ scope: s, dates: c }));
+
 function where(b: Body): SQL {
   const w: SQL[] = [sql`true`];
   if (b.CashierId !== undefined)
@@ -60,22 +81,21 @@ function where(b: Body): SQL {
   return sql.join(w, sql` and `);
 }
 
-export const costDetailsReport: ReportDef<typeof costDetailsBody, DateWindow> = {
-  name: 'CostDetails',
-  title: '收费明细表',
-  body: costDetailsBody,
-  paged: true,
-  resolve: (b, scope) => resolveDates(b, scope),
-  // The tenders' text is aggregated once for the window's receipts and requests (a hash join), not per row: a page
-  // sorts every row of the window first.
-  rows: ({ body, filters: c, scope: s }) => sql`
-    with e as (select * from ${cashEntries({ scope: s, dates: c })} e),
+/**
+ * The rows of the entries `e` (a query over `cashEntries`, already filtered or one page of it) with their names,
+ * receipts and tender text. The tender text is aggregated once for the entries' receipts and requests (a hash join),
+ * not per row.
+ */
+function wideRows(e: SQL, c: DateWindow, s: ReportScope): SQL {
+  return sql`
+    with e as (${e}),
     mp as (select t.payment_id, ${tenderText} as txt from fee_payment_tenders t
       where t.payment_id in (select payment_id from e where reversal_id is null) group by t.payment_id),
     mr as (select t.reversal_id, ${tenderText} as txt from fee_payment_tenders t
       where t.reversal_id in (select reversal_id from e) group by t.reversal_id)
-    select e.k as "__k", ${time(sql`e.event_time`, s.tz)} as "EventTime",
-      coalesce(${time(sql`p.pay_time`, s.tz)}, '') as "PayTime", e.entry_type as "EntryType",
+    select e.k as "__k", e.event_time as "__t", e.src as "__src", e.sid as "__sid",
+      ${time(sql`e.event_time`, s.tz)} as "EventTime",
+     coalesce(${time(sql`p.pay_time`, s.tz)}, '') as "PayTime", e.entry_type as "EntryType",
       ${ENTRY}[e.entry_type] as "EntryTypeName",
       case when e.entry_type = 3 then coalesce(r.refund_no, '') else coalesce(p.receipt_no, '') end as "ReceiptNo",
       case when e.entry_type = 1 then '' else coalesce(p.receipt_no, '') end as "OrigReceiptNo",
@@ -104,8 +124,42 @@ export const costDetailsReport: ReportDef<typeof costDetailsBody, DateWindow> = 
     left join fee_items i on i.id = e.item_id
     left join fee_bills b on b.id = e.bill_id
     left join users u on u.id = e.cashier_id
-    where ${where(body)}`,
-  order: sql`r."EventTime" desc, r."__k" desc`,
+    `;
+}
+
+/** One page in entry order: the keys first (cheap, index-ordered), then the page's rows in full. */
+function pageRows(q: ReportQuery<Body, DateWindow>, page: { limit: number; offset: number }): SQL | null {
+  const { body: b, filters: c, scope: s } = q;
+  const field = typeof b.SortField === 'string' ? b.SortField : '';
+  const sorted = costDetailsReport.columns.some((col) => col.key === field);
+  if (sorted && field !== 'EventTime') return null;
+  const desc = !sorted || /^desc/i.test(String(b.SortOrder ?? ''));
+  const dir = desc ? sql`desc` : sql`asc`;
+  const only = sql`select pg.src, pg.sid from pg`;
+  // Each source's first offset + limit passing entries, from its index; the page is cut from their union.
+  const top = { n: page.offset + page.limit, desc, filter: (entries: SQL) => passing(b, entries) };
+  return sql`with pg as materialized (select e.src, e.sid from ${cashEntries({ scope: s, dates: c, top })} e
+      order by ${cashEntryOrder(sql`e`, desc)} limit ${page.limit} offset ${page.offset})
+    select * from (${wideRows(sql`select * from ${cashEntries({ scope: s, dates: c, only })} e`, c, s)}) r
+    order by r."__t" ${dir}, r."__src" ${dir}, r."__sid" ${dir}`;
+}
+
+export const costDetailsReport: ReportDef<typeof costDetailsBody, DateWindow> = {
+  name: 'CostDetails',
+  title: '收费明细表',
+  body: costDetailsBody,
+  paged: true,
+  resolve: (b, scope) => resolveDates(b, scope),
+  rows: ({ body, filters: c, scope: s }) => wideRows(filtered(body, c, s), c, s),
+  sumRows: ({ body, filters: c, scope: s }) => sql`select ${money(sql`e.principal`)} as "PrincipalMoney",
+      ${money(sql`e.late_fee`)} as "LateFeeMoney", ${money(sql`e.discount`)} as "DiscountMoney",
+      ${money(sql`e.paid`)} as "PaidMoney"
+    from (${filtered(body, c, s)}) e`,
+  order: sql`r."__t" desc, r."__src" desc, r."__sid" desc`,
+  page: {
+    rows: pageRows,
+    count: ({ body, filters: c, scope: s }) => filtered(body, c, s),
+  },
   columns: [
     { key: 'EventTime', title: '收款时间', width: 20 },
     { key: 'ReceiptNo', title: '收据号', width: 16 },

@@ -10,13 +10,13 @@ import {
   methodMoney,
   money,
   netMoney,
+  paidOutRefundMoney,
   prepaidFrom,
   prepaidScope,
   prepaidTopUpCashMoney,
   TENDER_METHODS,
   tenderFrom,
   tenderPayCount,
-  tenderRefundMoney,
   tenderScope,
   voidCount,
 } from './measures';
@@ -25,8 +25,10 @@ import { REPORT_ROLE, type ReportDef, reportCalls, reportQuery, reportRows, repo
 
 /**
  * 收费日报 (Daily): a row per cashier per day over the tenders, by posting time. Method columns and TotalMoney are
- * NET (the day's tenders less the refunds and 冲回 posted that day; RefundMoney shows them, positive), so DailySum
- * equals the 收款方式汇总 per method. A reversal counts on its approval day under its tenders' cashier (the applicant
+ * NET (the day's tenders less the refunds and 冲回 posted that day), so DailySum equals the 收款方式汇总 per method.
+ * RefundMoney (退款) is the money paid out that day, as the hand-over counts it (measures.ts `paidOutRefundMoney`):
+ * a refund 转预存 or a reversed 预存款抵扣 goes back into prepaid (冲正) and only nets the 预存款抵扣 column. Under a
+ * 收费项目/类别 filter every column is the item's share of the tenders (measures.ts `tenderFrom`). A reversal counts on its approval day under its tenders' cashier (the applicant
  * of a refund, the original cashier of a void); 自动抵扣 is cashier 0 '系统'. Each row holds its payments and
  * reversals as Children. Hand-over sign-off uses FeeHandover/Confirm and Return.
  */
@@ -66,11 +68,11 @@ export const daily: ReportDef<typeof DailyBody, DailyFilters> = {
     return sql`with d as (
         select ${dayOf(sql`t.created_at`, tz)} as day, coalesce(t.cashier_id, 0) as cashier_id,
           ${tenderPayCount()} as pay_count, ${methodColumns()}, ${money(netMoney())} as "TotalMoney",
-          ${money(tenderRefundMoney())} as "RefundMoney", ${voidCount()} as void_count,
+          ${money(paidOutRefundMoney())} as "RefundMoney", ${voidCount()} as void_count,
           ${money(fundMoney())} as "FundMoney",
           max(p.handover_id) filter (where t.payment_id is not null) as handover_id,
           bool_or(t.payment_id is not null and p.handover_id is null and t.cashier_id is not null) as open
-        from ${tenderFrom}
+        from ${tenderFrom(scope)}
         where ${tenderScope(scope, f.dates)} ${cond ? sql`and ${cond}` : sql``}
         group by 1, 2),
       pt as (
@@ -107,7 +109,7 @@ export const daily: ReportDef<typeof DailyBody, DailyFilters> = {
           ${timeText(sql`min(t.created_at)`, scope.tz)} as "EventTime",
           coalesce((select rr.full_name from rooms rr where rr.id = max(p.room_id)), max(p.payer_name), '') as "RoomName",
           ${methodColumns()}, ${money(netMoney())} as "TotalMoney"
-        from ${tenderFrom}
+        from ${tenderFrom(scope)}
         where ${tenderScope(scope, f.dates)} ${cond ? sql`and ${cond}` : sql``}
         group by ${dayOf(sql`t.created_at`, scope.tz)}, coalesce(t.cashier_id, 0), t.payment_id, t.reversal_id`;
     },

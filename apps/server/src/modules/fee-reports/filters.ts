@@ -76,8 +76,12 @@ export const periodFields = { PeriodFrom: zMonthText('开始账期'), PeriodTo: 
 export const dateFields = { DateFrom: zDayText('开始日期'), DateTo: zDayText('结束日期') };
 /** 截止日期 (arrears reports). */
 export const asOfFields = { AsOfDate: zDayText('截止日期') };
-/** Paged reports: PgIndex from 1, PgSize 20/50/100/200. */
-export const pageFields = { PgIndex: z.unknown().optional(), PgSize: z.unknown().optional() };
+/** Paged reports: PgIndex from 1, PgSize 20/50/100/200; ExactCount=1 counts past the cap (report-kit `page`). */
+export const pageFields = {
+  PgIndex: z.unknown().optional(),
+  PgSize: z.unknown().optional(),
+  ExactCount: z.unknown().optional(),
+};
 /** One required community (Yjzl, AnnulHouse) in place of CommunityIds. */
 export const oneCommunityField = {
   CommunityId: z.preprocess(
@@ -152,6 +156,9 @@ export interface TimeBounds {
   end: SQL;
   /** The ISO text of now, compared as timestamptz: nothing after it counts ("figures are as of now"). */
   nowSql: SQL;
+  /** The window's first day and the day after its last (YYYY-MM-DD), for the month rollup's choice of months. */
+  startDay: string;
+  endDay: string;
 }
 
 export const dayStart = (day: string, tz: string): SQL => sql`(${day}::date::timestamp at time zone ${tz})`;
@@ -163,6 +170,8 @@ export function boundsOf(fromDay: string, toDay: string, scope: Pick<ReportScope
     start: dayStart(fromDay, scope.tz),
     end: dayStart(addDays(toDay, 1), scope.tz),
     nowSql: sql`${scope.now.toISOString()}::timestamptz`,
+    startDay: fromDay,
+    endDay: addDays(toDay, 1),
   };
 }
 

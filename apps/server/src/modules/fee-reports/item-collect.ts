@@ -7,7 +7,6 @@ import {
   collectRate,
   discountMoney,
   dueMoney,
-  journalFrom,
   journalScope,
   lateFeeMoney,
   money,
@@ -15,6 +14,7 @@ import {
   unpaidMoney,
 } from './measures';
 import { categoryName } from './places';
+import { journalSource } from './journal-source';
 import type { ReportDef } from './report-kit';
 
 /**
@@ -50,7 +50,7 @@ function figures(f: AccrualFilters): SQL {
 
 const category = categoryName(sql`i.category`);
 const rowsOf = (f: AccrualFilters, s: Parameters<typeof journalScope>[0]) =>
-  sql`${journalFrom} join fee_items i on i.id = j.item_id
+  sql`${journalSource(s.cmpId, f.period, f.asOf)} join fee_items i on i.id = j.item_id
     where ${journalScope(s)} and j.bill_month between ${f.period.from} and ${f.period.to}`;
 
 export const itemCollectReport: ReportDef<typeof itemCollectBody, AccrualFilters> = {

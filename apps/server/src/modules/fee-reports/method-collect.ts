@@ -48,7 +48,7 @@ const byMethod: Def = {
     from generate_series(1, 6) m(method)
     cross join lateral (select ${int(tenderPayCount(sql`t.amount_money > 0`))} as pay_count, ${receivedMoney()} as received,
         ${tenderRefundMoney()} as refund, ${netMoney()} as net
-      from ${tenderFrom} where ${tenderScope(s, c)} and t.method = m.method) x`,
+      from ${tenderFrom(s)} where ${tenderScope(s, c)} and t.method = m.method) x`,
   order: sql`r."Method"`,
   columns: [
     { key: 'MethodName', title: '收款方式' },
@@ -62,7 +62,7 @@ const byMethod: Def = {
   sumExtra: ({ filters: c, scope: s }) => ({
     // A receipt paid in two methods is one 笔 in the 合计.
     PayCount: int(
-      sql`(select ${tenderPayCount(sql`t.amount_money > 0`)} from ${tenderFrom} where ${tenderScope(s, c)})`,
+      sql`(select ${tenderPayCount(sql`t.amount_money > 0`)} from ${tenderFrom(s)} where ${tenderScope(s, c)})`,
     ),
     FundMoney: money(sql`coalesce(sum(r."NetMoney"::numeric) filter (where r."Method" <> 6), 0)`),
   }),
@@ -86,7 +86,7 @@ const byCommunity: Def = {
   ...byMethod,
   rows: ({ filters: c, scope: s }) => sql`
     select cm.id as "CommunityId", cm.name as "CommunityName", x.*
-    from communities cm cross join lateral (select ${pivotFigures} from ${tenderFrom}
+    from communities cm cross join lateral (select ${pivotFigures} from ${tenderFrom(s)}
       where ${tenderScope(s, c)} and coalesce(p.community_id, rv.community_id) = cm.id) x
     where cm.cmp_id = ${s.cmpId} and cm.id = any(${idList(s.communityIds)}::int[])`,
   order: sql`r."CommunityId"`,
@@ -100,7 +100,7 @@ const byDay: Def = {
   rows: ({ filters: c, scope: s }) => sql`
     select to_char(d.day, 'YYYY-MM-DD') as "Date", x.*
     from generate_series(${c.from}::date, ${c.to}::date, interval '1 day') d(day)
-    cross join lateral (select ${pivotFigures} from ${tenderFrom}
+    cross join lateral (select ${pivotFigures} from ${tenderFrom(s)}
       where ${tenderScope(s, c)} and t.created_at >= (d.day::timestamp at time zone ${s.tz})
         and t.created_at < ((d.day + interval '1 day')::timestamp at time zone ${s.tz})) x`,
   order: sql`r."Date"`,

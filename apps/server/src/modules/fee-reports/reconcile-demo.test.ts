@@ -59,10 +59,12 @@ describe('demo data', () => {
 
   it('收费汇总表 预存充值 is net of the voided top-up, and equals the demo top-up payments less it', async () => {
     const s = await api<Record<string, string>>('/FeeReport/CostCollectSum', { DateFrom: from, DateTo: today });
+    // The demo's top-ups span 14 months: those posted before the window are not in it.
     const [x] = await sqlRows<{ s: string }>(
       t.db,
       sql`select (sum(l.line_money) filter (where p.state <> 2))::text as s from fee_payment_lines l
-          join fee_payments p on p.id = l.payment_id where l.line_type = 2`,
+          join fee_payments p on p.id = l.payment_id
+          where l.line_type = 2 and l.created_at >= (${from}::date::timestamp at time zone 'Asia/Shanghai')`,
     );
     expect(s.data.PrepaidTopUpMoney).toBe(x!.s);
   });
@@ -115,5 +117,29 @@ describe('demo data', () => {
     expect(other.msg).toBe('数据不存在');
     const rec = await api<{ Checks: Check[] }>('/FeeReport/Reconcile', body, clerk);
     expect(rec.data.Checks.every((c) => c.Ok)).toBe(true);
+  });
+  it('票据号连续 names the numbers missing from a year, SF and TK alike (runs last: it leaves gaps)', async () => {
+    const seqs = await sqlRows<{ prefix: string; year: number; last_no: number }>(
+      t.db,
+      sql`select prefix, year, last_no from fee_receipt_seqs order by prefix, year desc`,
+    );
+    const sf = seqs.find((q) => q.prefix === 'SF')!;
+    const tk = seqs.find((q) => q.prefix === 'TK')!;
+    await t.db.execute(
+      sql`update fee_receipt_seqs set last_no = last_no + 2 where prefix = 'SF' and year = ${sf.year}`,
+    );
+    await t.db.execute(
+      sql`update fee_receipt_seqs set last_no = last_no + 1 where prefix = 'TK' and year = ${tk.year}`,
+    );
+    const no = (p: string, y: number, n: number) => `${p}${y}${String(n).padStart(6, '0')}`;
+    const r = await api<{ Checks: Check[] }>('/FeeReport/Reconcile', {
+      DateFrom: today,
+      DateTo: today,
+    });
+    const gap = r.data.Checks.find((c) => c.Code === 5)!;
+    expect(gap.Ok).toBe(false);
+    expect((gap.Samples as { Ref: string }[]).map((x) => x.Ref).sort()).toEqual(
+      [no('SF', sf.year, sf.last_no + 1), no('SF', sf.year, sf.last_no + 2), no('TK', tk.year, tk.last_no + 1)].sort(),
+    );
   });
 });

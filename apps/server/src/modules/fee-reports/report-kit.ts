@@ -1,3 +1,4 @@
+import { LIST_COUNT_CAP } from '@linli/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { audit } from '../../core/audit';
@@ -67,6 +68,11 @@ export interface ReportDef<S extends z.ZodType, F> {
   columnsFor?(filters: F): ReportColumn[];
   /** Rates of the 合计: field → [numerator field, denominator field(s), added] of the summed row. */
   rates?: Record<string, [string, string | string[]]>;
+  /**
+   * The rows the 合计 sums, when cheaper than `rows`: the same rows with (at least) every money and count column of
+   * `columns` (收费明细表: its entries' money without names, receipts and tender text).
+   */
+  sumRows?(q: ReportQuery<z.infer<S>, F>): SQL;
   /** Extra 合计 fields computed over the rows' alias r (e.g. a distinct count); SQL aggregate per field. */
   sumExtra?(q: ReportQuery<z.infer<S>, F>): Record<string, SQL>;
   /**
@@ -77,6 +83,18 @@ export interface ReportDef<S extends z.ZodType, F> {
     parentKey: string;
     rows(q: ReportQuery<z.infer<S>, F>): SQL;
     order: SQL;
+  };
+  /**
+   * A paged report's cheaper List (fee-reports.md "Lists and totals"): `rows` answers one page in the report's
+   * default order (null when SortField asks another order: the kit then sorts the whole set), `count` the same rows
+   * unsorted and unnamed, counted only up to LIST_COUNT_CAP (core/list-count.ts: the answer says countMore, and
+   * ExactCount=1 counts them all). Without it the kit sorts and counts every row for each page.
+   */
+  page?: {
+    rows(q: ReportQuery<z.infer<S>, F>, page: { limit: number; offset: number }): SQL | null;
+    count(q: ReportQuery<z.infer<S>, F>): SQL;
+    /** Where the count stops (LIST_COUNT_CAP); a test names a small one. */
+    cap?: number;
   };
   /** The filter line of the export; the kit adds 小区 and the common windows. */
   filterText?(q: ReportQuery<z.infer<S>, F>): string[];
@@ -147,7 +165,7 @@ function sumQuery<S extends z.ZodType, F>(def: ReportDef<S, F>, q: ReportQuery<z
   for (const [field, expr] of Object.entries(def.sumExtra?.(q) ?? {}))
     parts.push(sql`${expr} as ${sql.identifier(field)}`);
   if (!parts.length) parts.push(sql`count(*)::int as "__n"`);
-  return sql`select ${sql.join(parts, sql`, `)} from (${def.rows(q)}) r`;
+  return sql`select ${sql.join(parts, sql`, `)} from (${(def.sumRows ?? def.rows)(q)}) r`;
 }
 
 async function prepare<S extends z.ZodType, F>(
@@ -180,12 +198,38 @@ async function attachChildren<S extends z.ZodType, F>(
   return rows.map((r) => ({ ...r, Children: byParent.get(String(r[parentKey] ?? '')) ?? [] }));
 }
 
+/** A page through the report's own `page` (its rows and a capped count); `counted` false skips the count. */
+async function fastPage<S extends z.ZodType, F>(
+  def: ReportDef<S, F>,
+  q: ReportQuery<z.infer<S>, F>,
+  page: { limit: number; offset: number },
+  counted: boolean,
+): Promise<{ rows: Row[]; count: number; countMore?: boolean }> {
+  const p = def.page!;
+  const rowsSql =
+    p.rows(q, page) ??
+    sql`select * from (${def.rows(q)}) r order by ${orderOf(def, q)} limit ${page.limit} offset ${page.offset}`;
+  const exact = (q.body as Row).ExactCount === 1 || (q.body as Row).ExactCount === '1';
+  const cap = Math.max(p.cap ?? LIST_COUNT_CAP, page.offset + page.limit);
+  const countSql = exact
+    ? sql`select count(*)::int as n from (${p.count(q)}) c`
+    : sql`select count(*)::int as n from (select 1 from (${p.count(q)}) c limit ${cap + 1}) c`;
+  const [rows, counts] = await Promise.all([
+    sqlRows<Row>(q.db, rowsSql),
+    counted ? sqlRows<{ n: number }>(q.db, countSql) : Promise.resolve([{ n: 0 }]),
+  ]);
+  const n = counts[0]?.n ?? 0;
+  const shaped = (await attachChildren(def, q, rows)).map(shapeRow);
+  return !exact && n > cap ? { rows: shaped, count: cap, countMore: true } : { rows: shaped, count: n };
+}
+
 /** The List answer's rows and count (all rows when `page` is null). */
 export async function reportRows<S extends z.ZodType, F>(
   def: ReportDef<S, F>,
   q: ReportQuery<z.infer<S>, F>,
   page: { limit: number; offset: number } | null,
-): Promise<{ rows: Row[]; count: number }> {
+  counted = true,
+): Promise<{ rows: Row[]; count: number; countMore?: boolean }> {
   const order = orderOf(def, q);
   const inner = def.rows(q);
   if (!page) {
@@ -193,6 +237,7 @@ export async function reportRows<S extends z.ZodType, F>(
     const shaped = (await attachChildren(def, q, rows)).map(shapeRow);
     return { rows: shaped, count: shaped.length };
   }
+  if (def.page) return fastPage(def, q, page, counted);
   const rows = await sqlRows<Row>(
     q.db,
     sql`select r.*, count(*) over () as "__total" from (${inner}) r order by ${order}
@@ -290,7 +335,7 @@ export async function reportExport<S extends z.ZodType, F>(
   async function* stream(): AsyncGenerator<Row> {
     const size = def.paged ? 5000 : Number.MAX_SAFE_INTEGER;
     for (let offset = 0; offset < total; offset += size) {
-      const { rows } = await reportRows(def, q, def.paged ? { limit: size, offset } : null);
+      const { rows } = await reportRows(def, q, def.paged ? { limit: size, offset } : null, false);
       for (const r of rows) {
         yield r;
         for (const child of (r.Children as Row[] | undefined) ?? [])
@@ -320,8 +365,12 @@ export function reportCalls<S extends z.ZodType, F>(def: ReportDef<S, F>, contro
       handler: async (b, { auth, deps }) => {
         const q = await prepare(def, b, auth, deps);
         const page = def.paged ? pageOf(b as Row, { size: 20, max: 200 }) : null;
-        const { rows, count } = await reportRows(def, q, page ? { limit: page.limit, offset: page.offset } : null);
-        return new Page(rows, count);
+        const { rows, count, countMore } = await reportRows(
+          def,
+          q,
+          page ? { limit: page.limit, offset: page.offset } : null,
+        );
+        return new Page(rows, count, undefined, countMore);
       },
     }),
     call({

@@ -1,6 +1,6 @@
 import { FEE_CATEGORY, type FeeReportItemOption } from '@linli/shared';
 import { useQuery } from '@tanstack/react-query';
-import { request, requestEnvelope } from '../../../app/request';
+import { type Envelope, request, requestEnvelope } from '../../../app/request';
 import type { Option } from '../../../components/crud';
 
 /** First part of every report query key; a payment, refund or hand-over invalidates it (app/query-deps.ts). */
@@ -9,8 +9,9 @@ export const FEE_REPORTS = 'fee-reports';
 /** Errors are shown on the report itself (the message above the table), so the calls do not toast. */
 const quiet = { json: true, silent: true } as const;
 
+/** A paged detail report may count only up to a cap: `countMore` says more rows match (ExactCount=1 counts all). */
 export const reportList = <T>(name: string, params: Record<string, unknown>) =>
-  requestEnvelope<T[]>(`/FeeReport/${name}List`, params, quiet);
+  requestEnvelope<T[]>(`/FeeReport/${name}List`, params, quiet) as Promise<Envelope<T[]> & { countMore?: boolean }>;
 
 export const reportSum = (name: string, params: Record<string, unknown>) =>
   request<Record<string, unknown>>(`/FeeReport/${name}Sum`, params, quiet);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Alert, Space, Table } from 'antd';
+import { Alert, Button, Space, Table } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -66,7 +66,11 @@ export function ReportPage<T extends object>({
   }, [def, values]); // eslint-disable-line react-hooks/exhaustive-deps
   const declared = typeof def.columns === 'function' ? def.columns(filters) : def.columns;
   const sortParams = sort ? { SortField: sort.field, SortOrder: sort.order } : {};
-  const listBody = def.paged ? { ...filters, ...sortParams, PgIndex: page, PgSize: size } : filters;
+  // A long detail report counts only up to a cap (countMore); 统计总数 asks for the full count of these filters.
+  const countKey = JSON.stringify([filters, sortParams]);
+  const [exactFor, setExactFor] = useState<string | null>(null);
+  const exact = exactFor === countKey ? { ExactCount: 1 } : {};
+  const listBody = def.paged ? { ...filters, ...sortParams, ...exact, PgIndex: page, PgSize: size } : filters;
   const list = useQuery({
     queryKey: [FEE_REPORTS, def.name, 'list', listBody],
     queryFn: () => reportList<T>(def.name, listBody),
@@ -159,11 +163,22 @@ export function ReportPage<T extends object>({
             ? {
                 current: page,
                 pageSize: size,
-                total: list.data?.count ?? 0,
+                // A capped count: one row more than counted keeps the next page reachable.
+                total: (list.data?.count ?? 0) + (list.data?.countMore ? 1 : 0),
                 showSizeChanger: true,
                 pageSizeOptions: REPORT_PAGE_SIZES,
                 showQuickJumper: true,
-                showTotal: (n) => `共 ${n} 条`,
+                showTotal: (n) =>
+                  list.data?.countMore ? (
+                    <>
+                      共 {list.data.count}+ 条
+                      <Button type="link" size="small" onClick={() => setExactFor(countKey)}>
+                        统计总数
+                      </Button>
+                    </>
+                  ) : (
+                    `共 ${n} 条`
+                  ),
                 onChange: (p, s) => {
                   if (s !== size) {
                     setSize(s);

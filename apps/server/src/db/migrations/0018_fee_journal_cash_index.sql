@@ -1,0 +1,1 @@
+CREATE INDEX "fee_journal_cash_idx" ON "fee_journal" USING btree ("cmp_id","event_time","id") WHERE "fee_journal"."event_type" in (5, 6, 7);

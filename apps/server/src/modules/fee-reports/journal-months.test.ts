@@ -1,0 +1,133 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { sqlRows } from '../../core/sql-rows';
+import { localDay } from '../fees/pay';
+import { sealJournalMonths } from './journal-seal.job';
+import { journalRollup } from './journal-source';
+
+/**
+ * fee_journal_months (the month rollup) is the journal summed, whatever writes the journal; and a report that reads
+ * closed months from it answers exactly what it answers reading the journal row by row.
+ */
+let t: TestApp;
+let admin: string;
+let year: number;
+let thisMonth: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin', 'Admin@123');
+  const today = localDay(t.deps.now(), 'Asia/Shanghai');
+  year = Number(today.slice(0, 4));
+  thisMonth = today.slice(0, 7);
+});
+afterAll(() => {
+  journalRollup.enabled = true;
+  return t.close();
+});
+
+const KEYS = 'cmp_id, community_id, building_id, item_id, bill_month, due_date, event_month, event_type';
+const SUMS = 'amount_money, discount_money, paid_money, late_fee_money, row_count';
+
+/** Rows where the rollup and the journal of the sealed months summed now (in each company's zone) disagree. */
+async function drift() {
+  const summed = sql.raw(`select j.cmp_id, j.community_id, coalesce(j.building_id, 0) as building_id, j.item_id,
+      j.bill_month, j.due_date, to_char(j.event_time at time zone c.time_zone, 'YYYY-MM') as event_month, j.event_type,
+      sum(j.amount_money) as amount_money, sum(j.discount_money) as discount_money, sum(j.paid_money) as paid_money,
+      sum(j.late_fee_money) as late_fee_money, count(*)::int as row_count
+    from fee_journal j join companies c on c.id = j.cmp_id join fee_journal_seals s on s.cmp_id = j.cmp_id
+    where to_char(j.event_time at time zone c.time_zone, 'YYYY-MM') <= s.sealed_month
+    group by 1, 2, 3, 4, 5, 6, 7, 8`);
+  const rollup = sql.raw(`select ${KEYS}, ${SUMS} from fee_journal_months where row_count <> 0`);
+  return sqlRows(t.db, sql`(${rollup} except ${summed}) union all (${summed} except ${rollup})`);
+}
+
+async function both(path: string, body: Record<string, unknown>) {
+  const answer = async () => {
+    const r = await t.api(path, body, admin);
+    expect(r.ret, `${path} ${JSON.stringify(body)}: ${r.msg}`).toBe(0);
+    return r.data;
+  };
+  journalRollup.enabled = true;
+  const summed = await answer();
+  journalRollup.enabled = false;
+  const rowByRow = await answer();
+  journalRollup.enabled = true;
+  return { summed, rowByRow };
+}
+
+describe('the month rollup', () => {
+  it('seals the closed months of the demo once, and holds them summed', async () => {
+    const first = await sealJournalMonths(t.db, t.deps.now());
+    expect(first.Rows).toBeGreaterThan(0);
+    expect(await sealJournalMonths(t.db, t.deps.now())).toEqual({ Companies: 0, Rows: 0 });
+    expect(await drift()).toEqual([]);
+    const [n] = await sqlRows<{ closed: number }>(
+      t.db,
+      sql`select count(distinct event_month)::int as closed from fee_journal_months where event_month < ${thisMonth}`,
+    );
+    expect(n!.closed).toBeGreaterThan(6);
+    const [open] = await sqlRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from fee_journal_months where event_month >= ${thisMonth}`,
+    );
+    expect(open!.n).toBe(0);
+  });
+
+  it('follows every insert, update and delete in a sealed month, set-based; the open month has no rollup row', async () => {
+    await t.db.execute(sql`insert into fee_journal (cmp_id, bill_id, community_id, building_id, room_id, item_id,
+        bill_month, due_date, event_time, event_type, amount_money, paid_money)
+      select cmp_id, bill_id, community_id, building_id, room_id, item_id, bill_month, due_date,
+        event_time - interval '40 days', event_type, amount_money + 1.11, paid_money + 0.07
+      from fee_journal order by id limit 50`);
+    expect(await drift()).toEqual([]);
+    await t.db
+      .execute(sql`update fee_journal set paid_money = paid_money + 2.5, event_time = event_time - interval '31 days'
+      where id in (select id from fee_journal order by id desc limit 30)`);
+    expect(await drift()).toEqual([]);
+    await t.db.execute(sql`delete from fee_journal where id in (select id from fee_journal order by id desc limit 20)`);
+    expect(await drift()).toEqual([]);
+    await t.db.execute(sql`insert into fee_journal (cmp_id, bill_id, community_id, building_id, room_id, item_id,
+        bill_month, due_date, event_time, event_type, amount_money)
+      select cmp_id, bill_id, community_id, building_id, room_id, item_id, bill_month, due_date, now(), event_type,
+        amount_money from fee_journal order by id limit 5`);
+    const [open] = await sqlRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from fee_journal_months where event_month >= ${thisMonth}`,
+    );
+    expect(open!.n).toBe(0);
+  });
+
+  it('sums again in the new zone when the company changes its time zone', async () => {
+    await t.db.execute(
+      sql`update companies set time_zone = 'America/New_York' where id = (select min(cmp_id) from fee_journal)`,
+    );
+    expect(await drift()).toEqual([]);
+    await t.db.execute(sql`update companies set time_zone = 'Asia/Shanghai'`);
+    expect(await drift()).toEqual([]);
+  });
+
+  it('收费项目汇总表 and the annual reports answer the same from the rollup as from the journal', async () => {
+    const ym = (n: number) => {
+      const i = year * 12 + Number(thisMonth.slice(5)) - 1 + n;
+      return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+    };
+    const windows = [
+      { PeriodFrom: ym(-11), PeriodTo: thisMonth },
+      { PeriodFrom: ym(-6), PeriodTo: ym(-2) },
+      { PeriodFrom: ym(-1), PeriodTo: ym(-1) },
+    ];
+    for (const w of windows)
+      for (const name of ['ItemCollectList', 'ItemCollectSum']) {
+        const r = await both(`/FeeReport/${name}`, w);
+        expect(r.summed).toEqual(r.rowByRow);
+      }
+    for (const y of [year, year - 1])
+      for (const opts of [{ Measure: 1 }, { Measure: 2 }, { Measure: 3 }, { Measure: 2, Basis: 2 }])
+        for (const name of ['AnnulCommunityList', 'AnnulCommunitySum', 'AnnulItemList', 'AnnulItemSum']) {
+          const r = await both(`/FeeReport/${name}`, { Year: y, ...opts });
+          expect(r.summed).toEqual(r.rowByRow);
+        }
+  });
+});
