@@ -1,5 +1,6 @@
 // `npm start`: build whatever is missing or older than its sources, then run the one server process.
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 import { staleTargets } from './stale.mjs';
 import { supervise } from './supervise.mjs';
 
@@ -10,7 +11,7 @@ for (const t of staleTargets(root)) {
   const code = await supervise('npm', ['run', 'build', '-w', t.workspace], { cwd: root });
   if (code !== 0) process.exit(code);
 }
-const code = await supervise(process.execPath, ['--enable-source-maps', path.join(root, 'apps/server/dist/main.js')], {
+const code = await supervise(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/main.js')], {
   cwd: root,
 });
 process.exit(code);

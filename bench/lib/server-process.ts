@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 export const serverMain = path.join(root, 'apps/server/dist/main.js');
@@ -31,7 +32,7 @@ export function rssOf(pid: number): { rss: number; peak: number } {
 export async function startServer(env: Record<string, string>, processes = 1) {
   if (!fs.existsSync(serverMain)) throw new Error('build the server first: npm run build -w @linli/server');
   const port = await freePort();
-  const args = processes > 1 ? [path.join(import.meta.dirname, 'cluster.mjs')] : [serverMain];
+  const args = [...SERVER_NODE_FLAGS, processes > 1 ? path.join(import.meta.dirname, 'cluster.mjs') : serverMain];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
@@ -42,6 +43,8 @@ export async function startServer(env: Record<string, string>, processes = 1) {
       DEMO: '0',
       BENCH_PROCESSES: String(processes),
       SIGNIN_RATE_LIMIT: '100000',
+      // No schedules: a fresh process runs every hourly job at once, which would be measured as the server's latency.
+      JOBS: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
