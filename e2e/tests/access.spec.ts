@@ -150,6 +150,7 @@ test('10 · a lane whose device stops calling shows 离线 within 3 min and a �
   await openScreen(page, '/cardmanage/roadwaylist', '车道管理');
   await page.getByRole('button', { name: /新\s*增/ }).click();
   await expect(page).toHaveURL(/roadwayaddedit/);
+  await expect(page.getByRole('tab', { name: '新增车道' })).toBeVisible();
   const form = page.locator('form');
   await pick(page, form, '小区', '阳光花园');
   await form.getByRole('textbox', { name: '名称' }).fill(name);

@@ -88,15 +88,24 @@ export async function pick(page: Page, scope: Page | Locator, label: string, opt
   const want = typeof option === 'string' ? exactly(option) : option;
   const box = scope.getByRole('combobox', { name: label, exact: true }).filter({ visible: true }).first();
   const shown = box.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select-content ")][1]');
-  await expect(async () => {
-    await box.click();
-    await page
-      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-      .filter({ hasText: want, visible: true })
-      .first()
-      .click({ timeout: 3_000 });
-    await expect(shown).toHaveText(want, { timeout: 2_000 });
-  }).toPass({ timeout: 20_000 });
+  const options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  try {
+    await expect(async () => {
+      await box.click();
+      await options.filter({ hasText: want, visible: true }).first().click({ timeout: 3_000 });
+      await expect(shown).toHaveText(want, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+  } catch (error) {
+    // What was on screen, for a failure seen only in a CI log.
+    const seen = {
+      selects: await scope.getByRole('combobox', { name: label, exact: true }).count(),
+      visible: await box.count(),
+      shown: await shown.allTextContents().catch(() => []),
+      options: await options.allTextContents().catch(() => []),
+      url: page.url(),
+    };
+    throw new Error(`pick ${label} → ${String(option)} failed; on screen: ${JSON.stringify(seen)}`, { cause: error });
+  }
 }
 
 /** The data rows of a downloaded xlsx as {header: text}. */

@@ -93,8 +93,10 @@ export interface OpenRecord {
   vehicleType: number;
 }
 
+const minus = (at: Date, ms: number) => new Date(at.getTime() - ms);
+
 /** How far back a 在场 record can start: the 03:00 job turns one older than 30 days 异常 ('超长停放'). */
-const OPEN_DAYS_MS = 32 * 86_400_000;
+export const OPEN_DAYS_MS = 32 * 86_400_000;
 
 /**
  * The plate's latest 在场 record in the lot that entered at or before `before`. The lower bound on rec_time (the
@@ -106,7 +108,7 @@ export async function openRecord(db: Tx, cmpId: number, lotId: number, plate: st
     db,
     sql`select id, rec_time, in_time, vehicle_type from car_pass_records
       where lot_id = ${lotId} and plate = ${plate} and state = 1 and cmp_id = ${cmpId}
-        and in_time <= ${before} and rec_time >= ${new Date(before.getTime() - OPEN_DAYS_MS)}
+        and in_time <= ${before} and rec_time >= ${minus(before, OPEN_DAYS_MS)}
       order by in_time desc limit 1`,
   );
   return r
@@ -130,14 +132,16 @@ export interface CarEvent {
 /**
  * CarIn: the same plate at the same lane within 60 s is one trigger (its record is answered); an out-only 异常
  * record with a later OutTime takes this entry (a CarIn that arrived late); otherwise an older 在场 record of the
- * plate in the lot is closed as 异常 '无出场记录' and a new 在场 record starts.
+ * plate in the lot is closed as 异常 '无出场记录' and a new 在场 record starts. Every read bounds rec_time, the
+ * partition key (= coalesce(in_time, out_time)), so it touches one or two months, not all of them.
  */
 export async function carIn(tx: Tx, lane: LaneContext, e: CarEvent): Promise<number> {
   const lotId = lane.lotId!;
   const [again] = await sqlRows<{ id: number }>(
     tx,
     sql`select id from car_pass_records where lot_id = ${lotId} and plate = ${e.plate} and in_lane_id = ${lane.id}
-        and cmp_id = ${lane.cmpId} and in_time between ${new Date(e.at.getTime() - 60_000)} and ${new Date(e.at.getTime() + 60_000)}
+        and cmp_id = ${lane.cmpId} and in_time between ${minus(e.at, 60_000)} and ${minus(e.at, -60_000)}
+        and rec_time between ${minus(e.at, 60_000)} and ${minus(e.at, -60_000)}
       order by id desc limit 1`,
   );
   if (again) return Number(again.id);
@@ -153,7 +157,7 @@ export async function carIn(tx: Tx, lane: LaneContext, e: CarEvent): Promise<num
     tx,
     sql`select id, out_time, paid_money::text from car_pass_records
       where lot_id = ${lotId} and plate = ${e.plate} and state = 3 and in_time is null and out_time >= ${e.at}
-        and cmp_id = ${lane.cmpId}
+        and rec_time >= ${e.at} and cmp_id = ${lane.cmpId}
       order by out_time limit 1`,
   );
   if (late) {
@@ -168,7 +172,8 @@ export async function carIn(tx: Tx, lane: LaneContext, e: CarEvent): Promise<num
   }
   await tx.execute(sql`update car_pass_records set state = ${CAR_RECORD_STATE.abnormal}, abnormal_reason = '无出场记录',
       updated_at = now()
-    where lot_id = ${lotId} and plate = ${e.plate} and state = 1 and in_time <= ${e.at} and cmp_id = ${lane.cmpId}`);
+    where lot_id = ${lotId} and plate = ${e.plate} and state = 1 and in_time <= ${e.at} and cmp_id = ${lane.cmpId}
+      and rec_time between ${minus(e.at, OPEN_DAYS_MS)} and ${e.at}`);
   const [row] = await sqlRows<{ id: number }>(
     tx,
     sql`insert into car_pass_records (cmp_id, community_id, lot_id, plate, vehicle_id, vehicle_type, in_lane_id, in_time,
@@ -181,7 +186,7 @@ export async function carIn(tx: Tx, lane: LaneContext, e: CarEvent): Promise<num
 }
 
 /** 实收 as taken, and 月卡 for a registered car that owes nothing when the device names no method. */
-function payOf(fee: { feeFen: number }, vehicleType: number, e: CarEvent) {
+export function payOf(fee: { feeFen: number }, vehicleType: number, e: CarEvent) {
   const paid = e.paidMoney ?? '0.00';
   const method = e.payMethod
     ? e.payMethod

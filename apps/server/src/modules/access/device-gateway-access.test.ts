@@ -162,6 +162,43 @@ describe('PushEvents refusals', () => {
     expect(n).toBe(1);
   });
 
+  it('a fault in one event rejects it alone: the others land once, and its EventId stays free for a retry', async () => {
+    // A database fault on one plate only, as a broken row or a lost connection would raise mid-batch.
+    await t.db.execute(sql`create function fail_plate() returns trigger language plpgsql as $$
+      begin if new.plate = '粤B8F002' then raise exception 'boom'; end if; return new; end $$`);
+    await t.db.execute(sql`create trigger fail_plate before insert on car_pass_records
+      for each row execute function fail_plate()`);
+    const body = {
+      Events: ['粤B8F001', '粤B8F002', '粤B8F003'].map((Plate, i) => ({
+        EventId: `f-${i}`,
+        EventType: 'CarIn',
+        OccurTime: at(3 - i),
+        Plate,
+      })),
+    };
+    const r = await eastIn()<PushAnswer>('PushEvents', body);
+    await t.db.execute(sql`drop trigger fail_plate on car_pass_records`);
+    await t.db.execute(sql`drop function fail_plate()`);
+    expect(r.data.Results.map((x) => [x.EventId, x.Status, x.Reason])).toEqual([
+      ['f-0', 'accepted', ''],
+      ['f-1', 'rejected', '事件处理失败'],
+      ['f-2', 'accepted', ''],
+    ]);
+    for (const p of ['粤B8F001', '粤B8F003']) expect(await carRecordsOf(p)).toHaveLength(1);
+    const again = await eastIn()<PushAnswer>('PushEvents', body);
+    expect(again.data.Results.map((x) => x.Status)).toEqual(['duplicate', 'accepted', 'duplicate']);
+    expect(again.data.Results[0]!.RecordId).toBe(r.data.Results[0]!.RecordId);
+    expect(await carRecordsOf('粤B8F002')).toHaveLength(1);
+  });
+
+  it('the same EventId twice in one batch lands once; the second answers the first one’s record', async () => {
+    const ev = { EventId: 'twice', EventType: 'CarIn', OccurTime: at(1), Plate: '粤B8T001' };
+    const r = await eastIn()<PushAnswer>('PushEvents', { Events: [ev, ev] });
+    expect(r.data).toMatchObject({ Accepted: 1, Duplicate: 1 });
+    expect(r.data.Results[1]!.RecordId).toBe(r.data.Results[0]!.RecordId);
+    expect(await carRecordsOf('粤B8T001')).toHaveLength(1);
+  });
+
   it('refuses more than 20 events and a wrong key (acceptance 4) and a stopped lane, writing nothing', async () => {
     const many = Array.from({ length: 21 }, (_, i) => ({
       EventId: `big-${i}`,
