@@ -46,6 +46,14 @@ describe('收费台', () => {
     expect(s.data.map((h) => h.RoomId)).toContain(v!.room_id);
   });
 
+  it('a 房号 typed alone lists the rooms numbered exactly so first (101 before 1001)', async () => {
+    const s = await t.api<{ RoomName: string }[]>('/Cashier/Search', { Keyword: '101' }, cashier);
+    const names = s.data.map((h) => h.RoomName);
+    const exact = names.filter((n) => n.endsWith('-101'));
+    expect(exact.length).toBeGreaterThan(0);
+    expect(names.slice(0, exact.length)).toEqual(exact);
+  });
+
   it("shows the room's 催缴记录 to the cashier", async () => {
     const room = await roomOf(t, '1栋-1单元-601');
     const rec = await t.api<{ Id: number }>(

@@ -34,6 +34,10 @@ export function roomKeyOf(keyword: string): string | null {
   return m ? `${m[1]}栋-${m[2]}单元-${m[3]}` : null;
 }
 
+/**
+ * The desk's one search box. A 房号 typed alone ('101') puts the rooms numbered exactly so first, and shorter names
+ * before longer ones, so 1栋-1单元-101 comes before 1栋-1单元-1001.
+ */
 export async function cashierSearch(db: Tx, auth: Auth, keyword: string): Promise<SearchHit[]> {
   const ids = await communityIdsOf(db, auth);
   const kw = likeText(keyword.trim());
@@ -63,7 +67,7 @@ export async function cashierSearch(db: Tx, auth: Auth, keyword: string): Promis
         join communities c on c.id = r.community_id
         left join residents o on o.id = r.owner_resident_id
         where r.cmp_id = ${auth.cmpId} and r.community_id = any(${`{${ids.join(',')}}`}::int[])
-        order by (r.full_name = ${exact}) desc, r.full_name
+        order by (r.full_name = ${exact}) desc, (r.room_no = ${keyword.trim()}) desc, length(r.full_name), r.full_name
         limit 20`,
   );
   return rows.map((r) => ({ ...r, PayerType: 1, PayerId: r.RoomId, PayerName: r.RoomName }));
