@@ -43,6 +43,9 @@ export interface PaymentRow {
   SourceName: string;
   State: number;
   StateName: string;
+  /** The open (待审批) request on the payment: 1 作废 2 退款, 0 none; one at most (fee_reversals_open_payment_uq). */
+  PendingType: number;
+  PendingName: string;
   HandoverId: number;
   PrintCount: number;
   DiscountReason: string;
@@ -65,6 +68,7 @@ function rowSelect(tz: string): SQL {
       coalesce((select string_agg(distinct t.method::text, ',') from fee_payment_tenders t where t.payment_id = p.id), '') as "Methods",
       coalesce(p.cashier_id, 0) as "CashierId", coalesce(u.name, '系统') as "CashierName", p.source as "Source",
       p.state as "State", coalesce(p.handover_id, 0) as "HandoverId", p.print_count as "PrintCount",
+      coalesce((select v.reversal_type from fee_reversals v where v.payment_id = p.id and v.state = 1), 0) as "PendingType",
       p.discount_reason as "DiscountReason", p.remark as "Remark"
     from fee_payments p
     left join rooms r on r.id = p.room_id
@@ -83,6 +87,7 @@ const view = (r: PaymentRow & { Methods: string }): PaymentRow => {
       .join('、'),
     SourceName: feeName(FEE_PAYMENT_SOURCE, r.Source),
     StateName: feeName(FEE_PAYMENT_STATE, r.State),
+    PendingName: r.PendingType ? `${feeName(FEE_REVERSAL_TYPE, r.PendingType)}待审批` : '',
   };
 };
 

@@ -67,6 +67,15 @@ describe('作废', () => {
       cashier,
     );
     expect(apply.ret).toBe(0);
+    // The list shows the open request beside the state, which stays 正常 until the approval.
+    const pending = await t.api<{ StateName: string; PendingType: number; PendingName: string }[]>(
+      '/FeePayment/List',
+      { Keyword: p.ReceiptNo },
+      cashier,
+    );
+    expect(pending.data).toEqual([
+      expect.objectContaining({ StateName: '正常', PendingType: 1, PendingName: '作废待审批' }),
+    ]);
     expect(
       await t.api('/FeeReversal/Apply', { Type: 1, PaymentId: p.PaymentId, Reason: '再申请一次' }, cashier),
     ).toMatchObject({
@@ -106,7 +115,9 @@ describe('作废', () => {
       { Keyword: p.ReceiptNo },
       admin,
     );
-    expect(list.data).toEqual([expect.objectContaining({ ReceiptNo: p.ReceiptNo, StateName: '已作废' })]);
+    expect(list.data).toEqual([
+      expect.objectContaining({ ReceiptNo: p.ReceiptNo, StateName: '已作废', PendingType: 0, PendingName: '' }),
+    ]);
   });
 
   it('reject and withdraw close a request without touching the money', async () => {

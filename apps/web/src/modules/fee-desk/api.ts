@@ -90,6 +90,9 @@ export interface PaymentRow {
   SourceName: string;
   State: number;
   StateName: string;
+  /** An open 作废 (1) or 退款 (2) request; 0 none. */
+  PendingType: number;
+  PendingName: string;
   HandoverId: number;
   PrintCount: number;
 }

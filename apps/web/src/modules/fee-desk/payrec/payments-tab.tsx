@@ -39,7 +39,12 @@ const columns: CrudColumn<PaymentRow>[] = [
     title: '状态',
     dataIndex: 'State',
     width: 90,
-    render: (s: number, r) => <Tag color={STATE_COLORS[s]}>{r.StateName}</Tag>,
+    render: (s: number, r) => (
+      <>
+        <Tag color={STATE_COLORS[s]}>{r.StateName}</Tag>
+        {r.PendingType > 0 && <Tag color="orange">{r.PendingName}</Tag>}
+      </>
+    ),
   },
   { title: '打印次数', dataIndex: 'PrintCount', width: 80, defaultHidden: true },
 ];
@@ -90,14 +95,14 @@ export function PaymentsTab() {
                 补打
               </Button>
             </Auth>
-            {r.State === 1 && (
+            {r.State === 1 && !r.PendingType && (
               <Auth btn="void">
                 <Button type="link" size="small" danger onClick={() => setVoiding(r)}>
                   作废
                 </Button>
               </Auth>
             )}
-            {(r.State === 1 || r.State === 3) && (
+            {(r.State === 1 || r.State === 3) && !r.PendingType && (
               <Auth btn="refund">
                 <Button
                   type="link"
