@@ -202,6 +202,9 @@ test('acceptance 5 and 6: a void needs finance; after 交班 only a refund, whic
   await page.getByRole('textbox', { name: '作废原因' }).fill('收错房号了');
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(page.getByText('已提交作废申请，等待审批')).toBeVisible();
+  // Until finance decides, the row says so and offers no second request.
+  await expect(tableRow(page, p.ReceiptNo)).toContainText('作废待审批');
+  await expect(tableRow(page, p.ReceiptNo).getByRole('button', { name: '作废' })).toHaveCount(0);
   const pending = await cashier<{ Id: number }[]>('/FeeReversal/List', { PaymentId: p.PaymentId, State: 1 });
   const id = pending.data[0]!.Id;
   expect((await cashier('/FeeReversal/Approve', { Id: id })).ret).toBe(403);

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { canButton } from '@linli/shared';
-import { Button, Descriptions, Input, Modal, Tag } from 'antd';
+import { Button, Descriptions, Input, Modal, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { invalidateAfterWrite } from '../../../app/query-deps';
 import { request, requestEnvelope } from '../../../app/request';
@@ -130,18 +130,22 @@ export function HandoverTab() {
           r.State === 1 &&
           canConfirm && (
             <>
-              <Button
-                type="link"
-                size="small"
-                onClick={() =>
-                  void request('/FeeHandover/Confirm', { Id: r.Id }).then(() => {
+              <Popconfirm
+                title="确认该交班？"
+                description={`${r.CashierName} 合计 ¥${r.TotalMoney}，实点现金 ¥${r.CountedCashMoney}`}
+                okText="确认"
+                cancelText="取消"
+                onConfirm={() =>
+                  request('/FeeHandover/Confirm', { Id: r.Id }).then(() => {
                     ui.toast('success', '已确认');
                     refresh();
                   })
                 }
               >
-                确认
-              </Button>
+                <Button type="link" size="small">
+                  确认
+                </Button>
+              </Popconfirm>
               <Button type="link" size="small" danger onClick={() => setReturning(r)}>
                 退回
               </Button>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Tag } from 'antd';
+import { Button, Popconfirm, Tag } from 'antd';
 import { useState } from 'react';
 import { invalidateAfterWrite } from '../../../app/query-deps';
 import { request, requestEnvelope } from '../../../app/request';
@@ -95,13 +95,17 @@ export function ReversalsTab() {
           r.State === 1 && (
             <>
               <Auth btn="approve">
-                <Button
-                  type="link"
-                  size="small"
-                  onClick={() => void act('/FeeReversal/Approve', { Id: r.Id }, '已通过').catch(() => undefined)}
+                <Popconfirm
+                  title={`通过${r.TypeName}申请？`}
+                  description={`${r.ReceiptNo || r.RoomName} ¥${r.AmountMoney}，通过后立即生效`}
+                  okText="通过"
+                  cancelText="取消"
+                  onConfirm={() => act('/FeeReversal/Approve', { Id: r.Id }, '已通过').catch(() => undefined)}
                 >
-                  通过
-                </Button>
+                  <Button type="link" size="small">
+                    通过
+                  </Button>
+                </Popconfirm>
                 <Button type="link" size="small" danger onClick={() => setRejecting(r)}>
                   驳回
                 </Button>
