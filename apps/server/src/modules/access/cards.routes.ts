@@ -6,7 +6,7 @@ import type { Auth } from '../../core/auth';
 import { batchedRows } from '../../core/batched-rows';
 import { call, saveBtn } from '../../core/calls';
 import { todayIn } from '../../core/dates';
-import { fail, notFound } from '../../core/errors';
+import { fail, fieldError, notFound } from '../../core/errors';
 import { xlsxExport } from '../../core/excel';
 import { listWithCount } from '../../core/list-count';
 import { detailMasker, maskMobile } from '../../core/masks';
@@ -201,10 +201,12 @@ export const cardCalls = [
       const day = today(deps, auth);
       const old = await cardOf(deps.database.db, auth, b.Id, day);
       if (old.Status === 3) throw fail('已注销的卡片不能补卡');
+      // The lost card's number must stay dead: once it is cancelled it would look free.
+      if (b.NewCardNo === old.CardNo) throw fieldError('NewCardNo', '新卡号不能与原卡号相同');
       const now = deps.now();
       return deps.database.db.transaction(async (tx) => {
-        await setCardStatus(tx, auth, old.Id, ACTIONS.Cancel, b.Reason || `补卡 ${b.NewCardNo}`, now, ip);
         await assertCardNoFree(tx, auth, b.NewCardNo, 0, 'NewCardNo');
+        await setCardStatus(tx, auth, old.Id, ACTIONS.Cancel, b.Reason || `补卡 ${b.NewCardNo}`, now, ip);
         const [row] = await tx
           .insert(accessCards)
           .values({

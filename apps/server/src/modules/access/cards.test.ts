@@ -89,6 +89,15 @@ describe('卡片管理 (txgl_kpgl)', () => {
       msg: '只有正常的卡片可以挂失',
     });
     expect(await t.api('/AccessCard/Unlost', { Id: data.Id }, admin)).toMatchObject({ ret: 0 });
+    // Not its own number (it would live on as the new card), nor another card's.
+    expect(await t.api('/AccessCard/Reissue', { Id: data.Id, NewCardNo: 'lost01' }, admin)).toMatchObject({
+      ret: 400,
+      msg: '新卡号不能与原卡号相同',
+    });
+    const other = await t.api<{ Id: number }>('/AccessCard/Save', await card({ CardNo: 'OTHER01' }), admin);
+    expect((await t.api('/AccessCard/Reissue', { Id: data.Id, NewCardNo: 'OTHER01' }, admin)).ret).toBe(400);
+    expect((await t.api<{ Status: number }>('/AccessCard/Get', { Id: data.Id }, admin)).data.Status).toBe(1);
+    expect((await t.api('/AccessCard/Cancel', { Id: other.data.Id }, admin)).ret).toBe(0);
     const re = await t.api<{ Id: number }>('/AccessCard/Reissue', { Id: data.Id, NewCardNo: 'new01' }, admin);
     expect(re).toMatchObject({ ret: 0 });
     const got = await t.api<Record<string, unknown>>('/AccessCard/Get', { Id: re.data.Id }, admin);

@@ -54,6 +54,8 @@ describe('shifts', () => {
       MissAfter: 120,
     });
     expect(list.find((s) => s.Name === '行政班')!.GroupCount).toBe(1);
+    // A shift no group uses counts 0 (the count once compared the group's own id).
+    expect(list.find((s) => s.Id === night.data.Id)!.GroupCount).toBe(0);
   });
 
   it('a shift in use cannot be deleted: 该班次正在使用; an unused one can', async () => {

@@ -39,7 +39,11 @@ export const attShiftCalls = [
       const rows = await deps.database.db
         .select({
           s: attShifts,
-          used: sql<number>`(select count(*)::int from ${attGroups} g where g.cmp_id = ${attShifts.cmpId} and (g.shift_id = ${attShifts.id} or exists (select 1 from ${attGroupShifts} gs where gs.group_id = g.id and gs.shift_id = ${attShifts.id})))`,
+          // Named in full: drizzle writes a column of the selected table unqualified, which inside this subquery
+          // would mean the group's own id.
+          used: sql<number>`(select count(*)::int from ${attGroups} g where g.cmp_id = att_shifts.cmp_id
+            and (g.shift_id = att_shifts.id or exists (select 1 from ${attGroupShifts} gs
+              where gs.group_id = g.id and gs.shift_id = att_shifts.id)))`,
         })
         .from(attShifts)
         .where(eq(attShifts.cmpId, auth.cmpId))

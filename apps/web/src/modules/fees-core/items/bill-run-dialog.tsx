@@ -97,7 +97,7 @@ export function BillRunDialog({ onClose, onStarted }: { onClose(): void; onStart
         ) : (
           <Space>
             <Button onClick={onClose}>取消</Button>
-            <Button onClick={doPreview} loading={busy && !preview}>
+            <Button onClick={() => void doPreview().catch(() => undefined)} loading={busy && !preview}>
               预览
             </Button>
             <Button

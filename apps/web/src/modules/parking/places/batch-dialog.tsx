@@ -31,7 +31,9 @@ export function BatchAddDialog({
       ? batchSpaceNos({ Prefix: v.Prefix ?? '', From: v.From, To: v.To, Width: v.Width ?? 3 })
       : [];
   const submit = async () => {
-    const values = await form.validateFields();
+    // A field left wrong shows its own message; the rejection carries nothing more.
+    const values = await form.validateFields().catch(() => null);
+    if (!values) return;
     setSaving(true);
     try {
       const r = await request<{ Count: number }>('/ParkingSpace/BatchAdd', values, { silent: true });

@@ -145,7 +145,7 @@ export function SendTab({ onSent }: { onSent(batchId: number): void }) {
       </Form.Item>
       <Form.Item label=" " colon={false}>
         <Space>
-          <Button onClick={() => void doPreview()} loading={busy === 'preview'}>
+          <Button onClick={() => void doPreview().catch(() => undefined)} loading={busy === 'preview'}>
             预览
           </Button>
           <Auth btn="add">
@@ -153,7 +153,7 @@ export function SendTab({ onSent }: { onSent(batchId: number): void }) {
               type="primary"
               disabled={!preview || preview.Short || preview.Total === 0}
               loading={busy === 'send'}
-              onClick={() => void doSend()}
+              onClick={() => void doSend().catch(() => undefined)}
             >
               发送
             </Button>

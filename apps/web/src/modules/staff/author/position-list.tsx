@@ -104,7 +104,7 @@ export function PositionList({
         title={`复制岗位「${copying?.Name ?? ''}」`}
         open={!!copying}
         onCancel={() => setCopying(null)}
-        onOk={() => void copy()}
+        onOk={() => void copy().catch(() => undefined)}
         confirmLoading={busy}
         destroyOnHidden
         forceRender
