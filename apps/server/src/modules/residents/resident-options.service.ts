@@ -3,7 +3,7 @@ import { type Auth, hasRole } from '../../core/auth';
 import { forbidden } from '../../core/errors';
 import { likeText } from '../../core/filters';
 import { maskMobile } from '../../core/masks';
-import { communityIdsOf } from '../../core/scope';
+import { assertCommunity, communityIdsOf } from '../../core/scope';
 import type { Tx } from '../../db/client';
 import { residentRooms, residents } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -23,17 +23,25 @@ export const RESIDENT_PICKER_SCREENS = [
   'txgl_kpgl',
 ];
 
-/** Pickers: up to 20 residents the session may see, by name or mobile; numbers masked (a list, core/masks.ts). */
-export async function residentOptions(deps: AppDeps, auth: Auth, b: { Keyword?: string; Role?: number }) {
+/**
+ * Pickers: up to 20 residents the session may see, by name or mobile; numbers masked (a list, core/masks.ts).
+ * Role and CommunityId keep those living in the community / in that role (a form that has chosen its 小区).
+ */
+export async function residentOptions(
+  deps: AppDeps,
+  auth: Auth,
+  b: { Keyword?: string | undefined; Role?: number | undefined; CommunityId?: number | undefined },
+) {
   if (!RESIDENT_PICKER_SCREENS.some((screen) => hasRole(auth, screen))) throw forbidden();
   const { db } = deps.database;
+  if (b.CommunityId) await assertCommunity(db, auth, b.CommunityId);
   const kw = b.Keyword ? likeText(b.Keyword) : null;
   const rows = await selectResidents(db, await communityIdsOf(db, auth))
     .where(
       and(
         await visibleResident(db, auth, null),
         kw ? or(like(residents.name, kw), like(residents.mobile, kw)) : undefined,
-        b.Role
+        b.Role || b.CommunityId
           ? exists(
               db
                 .select({ one: sql`1` })
@@ -41,7 +49,8 @@ export async function residentOptions(deps: AppDeps, auth: Auth, b: { Keyword?: 
                 .where(
                   and(
                     eq(residentRooms.residentId, residents.id),
-                    eq(residentRooms.role, b.Role),
+                    b.Role ? eq(residentRooms.role, b.Role) : undefined,
+                    b.CommunityId ? eq(residentRooms.communityId, b.CommunityId) : undefined,
                     isNull(residentRooms.moveOutDate),
                   ),
                 ),

@@ -81,6 +81,21 @@ describe('住户 scope within a company (issue 11.9)', () => {
     expect(held.ret, held.msg).toBe(0);
     expect(held.data.length).toBeGreaterThan(0);
     expect(held.data[0]!.Mobile).toMatch(/\*{4}/);
+    // The 发卡 form has chosen 阳光花园: only residents living there; a community he does not serve is no answer.
+    const sunnyOnly = await t.api<{ Rooms: string[] }[]>(
+      '/Resident/Options',
+      { Keyword: '王', CommunityId: sunny },
+      guard,
+    );
+    const lakeOnly = await t.api<{ Rooms: string[] }[]>(
+      '/Resident/Options',
+      { Keyword: '王', CommunityId: lake },
+      guard,
+    );
+    expect(sunnyOnly.data.length * lakeOnly.data.length).toBeGreaterThan(0);
+    for (const r of sunnyOnly.data) expect(r.Rooms.some((room) => room.startsWith('阳光花园'))).toBe(true);
+    for (const r of lakeOnly.data) expect(r.Rooms.some((room) => room.startsWith('翠湖天地'))).toBe(true);
+    expect((await t.api('/Resident/Options', { CommunityId: sunny }, xmjl1)).ret).toBe(404);
     const mine = await t.api<{ Id: number; Mobile: string; Rooms: string[] }[]>('/Resident/Options', {}, xmjl1);
     expect(mine.ret).toBe(0);
     expect(mine.data.length).toBeGreaterThan(0);

@@ -91,7 +91,7 @@ export const residentCalls = [
   call({
     path: '/Resident/Options',
     reads: true,
-    body: z.object({ Keyword: zOptionalText(30, '关键字'), Role: optionalInt() }),
+    body: z.object({ Keyword: zOptionalText(30, '关键字'), Role: optionalInt(), CommunityId: optionalInt() }),
     handler: (b, { deps, auth }) => residentOptions(deps, auth, b),
   }),
   call({

@@ -156,7 +156,7 @@ export function CardDrawer({ open, card, onClose }: { open: boolean; card: CardR
               required
               rules={[{ required: true, message: '请选择住户' }]}
             >
-              <OwnerSelect currentName={card?.HolderName} />
+              <OwnerSelect currentName={card?.HolderName} communityId={communityId} />
             </Form.Item>
           </Col>
         )}

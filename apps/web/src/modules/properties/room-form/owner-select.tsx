@@ -21,15 +21,23 @@ export function OwnerSelect({
   value,
   onChange,
   currentName,
+  communityId,
 }: {
   value?: number | null;
   onChange?(v: number | undefined): void;
   currentName?: string;
+  /** Only residents living in this community (a form that has chosen its 小区). */
+  communityId?: number | undefined;
 }) {
   const [keyword, setKeyword] = useState('');
   const found = useQuery({
-    queryKey: ['residents', 'options', keyword],
-    queryFn: () => request<ResidentOption[]>('/Resident/Options', { Keyword: keyword }, { silent: true }),
+    queryKey: ['residents', 'options', keyword, communityId ?? 0],
+    queryFn: () =>
+      request<ResidentOption[]>(
+        '/Resident/Options',
+        { Keyword: keyword, ...(communityId ? { CommunityId: communityId } : {}) },
+        { silent: true },
+      ),
     enabled: keyword.length > 0,
     retry: false,
   });
