@@ -253,7 +253,7 @@ describe('templates, signatures and the channel', () => {
       content: expect.stringMatching(/^【邻里物业】这是一条测试短信/),
     });
     const rec = await t.api<Record<string, unknown>[]>('/SmsRecord/List', { Source: 5 }, admin);
-    expect(rec.data[0]).toMatchObject({ Phone: '13700001234', SourceName: '测试', Provider: '日志通道' });
+    expect(rec.data[0]).toMatchObject({ Phone: '137****1234', SourceName: '测试', Provider: '日志通道' });
   });
 });
 

@@ -5,6 +5,7 @@ import { audit } from '../../core/audit';
 import type { Auth } from '../../core/auth';
 import { call } from '../../core/calls';
 import { likeText } from '../../core/filters';
+import { maskMobile } from '../../core/masks';
 import { type Filter, listCalls } from '../../core/list-calls';
 import { fmtTime } from '../../core/time';
 import type { Tx } from '../../db/client';
@@ -58,7 +59,8 @@ const view = (
   Id: r.id,
   BatchId: r.batchId,
   BatchNo: r.batchNo ?? '',
-  Phone: r.phone,
+  // A list masks personal numbers whoever asks (core/masks.ts); the 手机号 filter still matches the full number.
+  Phone: maskMobile(r.phone),
   Name: r.name,
   Content: r.content,
   Segments: r.segments,

@@ -99,8 +99,8 @@ describe('group send (acceptance 1–3)', () => {
       admin,
     );
     expect(recs.data.map((r) => [r.Phone, r.StateName, r.FailReason]).sort()).toEqual([
-      ['13912340000', '失败', '空号'],
-      ['13912341111', '成功', ''],
+      ['139****0000', '失败', '空号'],
+      ['139****1111', '成功', ''],
     ]);
     expect(await balanceOf(t)).toBe(before - 1);
     const log = await t.api<{ Kind: number; Delta: number }[]>('/SmsRecharge/BalanceLog', { Kind: 3 }, admin);
