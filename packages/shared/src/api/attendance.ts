@@ -22,7 +22,7 @@ export const hmToMinutes = (hm: string) => Number(hm.slice(0, 2)) * 60 + Number(
 const optionalId = () => z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? undefined : v), zId().optional());
 const requiredId = (msg: string) =>
   z.preprocess((v) => (blank(v) || v === 0 || v === '0' ? undefined : v), zId(msg).pipe(z.number().min(1, msg)));
-const optionalHm = (msg: string) => z.preprocess((v) => (blank(v) ? undefined : v), zHm(msg).optional());
+const optionalHm = (msg: string) => z.preprocess((v) => (blank(v) ? undefined : v), zHm(msg, msg).optional());
 
 /** 'YYYY-MM'. */
 export const zMonth = (requiredMsg = '请选择月份') =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GenerateRoomsBody, HandoverConfigBody, RoomSaveBody } from './properties';
-import { zDecimal } from './property-rules';
+import { MSG_HM_FORMAT, zDecimal, zHm } from './property-rules';
 
 const issues = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [String(i.path[0]), i.message]));
@@ -59,5 +59,16 @@ describe('properties schemas', () => {
     expect(r.error?.issues.map((i) => i.message)).toEqual(
       expect.arrayContaining(['容量需为1-99', '结束时间需晚于开始时间']),
     );
+  });
+});
+
+describe('zHm', () => {
+  const first = (v: unknown) => zHm('请输入上班时间').safeParse(v).error?.issues[0]?.message;
+  it('says what is missing when blank, and that the format is wrong for a time that is not one', () => {
+    expect(first('')).toBe('请输入上班时间');
+    expect(first(undefined)).toBe('请输入上班时间');
+    expect(first('25:00')).toBe(MSG_HM_FORMAT);
+    expect(first('8:00')).toBe(MSG_HM_FORMAT);
+    expect(zHm().parse(' 23:59 ')).toBe('23:59');
   });
 });

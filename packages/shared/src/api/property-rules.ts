@@ -69,8 +69,10 @@ export function zIntOr(def: number, min: number, max: number, msg: string) {
 }
 
 /** '09:00'. */
-export const zHm = (msg = '时间格式不正确') =>
+export const MSG_HM_FORMAT = '时间格式不正确，请输入00:00-23:59';
+/** 'HH:mm', 00:00–23:59: `missing` when left blank, `invalid` for what is not such a time ('25:00'). */
+export const zHm = (missing = MSG_HM_FORMAT, invalid = MSG_HM_FORMAT) =>
   z.preprocess(
     (v) => (blank(v) ? undefined : String(v).trim()),
-    z.string({ error: msg }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, msg),
+    z.string({ error: missing }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, invalid),
   );
