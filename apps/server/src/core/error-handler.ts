@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError, RET } from './errors';
+import { ApiError, pgErrorCode, RET } from './errors';
 
 /** Fastify's own client-side errors, in the user's language. */
 const clientErrors: Record<string, string> = {
@@ -43,7 +43,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       return reply.status(200).send({ ret: RET.INVALID, msg: '请求数据格式不正确', data: null });
     }
     // Two requests racing past the same uniqueness check: the database's unique index decides, the user reads why.
-    const pgCode = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+    const pgCode = pgErrorCode(err);
     if (pgCode === '23505') {
       return reply.status(200).send({ ret: RET.CONFLICT, msg: '数据已存在，请勿重复提交', data: null });
     }

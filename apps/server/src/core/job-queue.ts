@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { jobs } from '../db/schema';
 import type { AppDeps } from '../deps';
+import { isUniqueViolation } from './errors';
 import { sqlRows } from './sql-rows';
 
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -180,7 +181,8 @@ export class JobWorker {
       return claimed ?? null;
     } catch (err) {
       // Another worker started a job of the same lock key in between (jobs_lock_running_uq): try again later.
-      if ((err as { code?: string }).code === '23505' || /jobs_lock_running_uq/.test(message(err))) return null;
+      // drizzle wraps the driver's error: its code is on the cause (the bare check let the race answer 409).
+      if (isUniqueViolation(err, 'jobs_lock_running_uq') || /jobs_lock_running_uq/.test(message(err))) return null;
       throw err;
     }
   }

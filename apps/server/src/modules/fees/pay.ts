@@ -11,7 +11,7 @@ import {
 } from '@linli/shared';
 import { sql } from 'drizzle-orm';
 import type { Auth } from '../../core/auth';
-import { ApiError, fail, notFound, RET } from '../../core/errors';
+import { ApiError, fail, isUniqueViolation, notFound, RET } from '../../core/errors';
 import { scopeIdsSql } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
 import type { Tx } from '../../db/client';
@@ -101,7 +101,7 @@ export async function pay(db: Tx, req: PayRequest): Promise<PayAnswer> {
     // Two requests with one RequestId and no bill to serialise them (a 充值): the unique index decides.
     // A twin that committed while this one waited on the bill locks changed the bills (the 409), and its commit is
     // newer than the snapshot the first-answer lookup read: a statement of its own sees it.
-    if (isUnique(err, 'fee_payments_request_uq') || (err instanceof ApiError && err.ret === RET.CONFLICT)) {
+    if (isUniqueViolation(err, 'fee_payments_request_uq') || (err instanceof ApiError && err.ret === RET.CONFLICT)) {
       const first = await answerOf(db, req.cmpId, req.requestId);
       if (first) return numbered(db, req.cmpId, first);
     }
@@ -515,10 +515,3 @@ export async function answerOf(db: Tx, cmpId: number, requestId: string): Promis
 
 export const localDay = (now: Date, tz: string) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-
-function isUnique(err: unknown, constraint: string): boolean {
-  const e = err as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
-  const code = e.cause?.code ?? e.code;
-  const name = e.cause?.constraint ?? e.constraint ?? '';
-  return code === '23505' && (name === constraint || name === '');
-}
