@@ -48,8 +48,10 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
 }
 
 export function openPg(url: string, max = 10): Database {
-  // Sessions run in UTC; times are formatted in the company's zone by the API layer.
-  const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC' });
+  // Sessions run in UTC; times are formatted in the company's zone by the API layer. JIT off: a report over a year
+  // of a large company plans above jit_above_cost, and compiling its expressions took ~1 s of its 1.7 s on the bench
+  // (fee-reports/README.md); no query of ours runs long enough for the compiled code to pay that back.
+  const pool = new pg.Pool({ connectionString: url, max, options: '-c TimeZone=UTC -c jit=off' });
   // An idle client whose server connection ends (server restart, pg_terminate_backend, DROP DATABASE … FORCE in
   // tests) makes the pool emit 'error'; unheard, that would crash the process. The pool drops the client and
   // opens a fresh one on the next checkout, so there is nothing else to do.
