@@ -12,6 +12,7 @@ import {
   rate,
   receivedMoney,
   TENDER_METHODS,
+  tenderCommunity,
   tenderFrom,
   tenderPayCount,
   tenderRefundMoney,
@@ -41,14 +42,16 @@ const byMethod: Def = {
   title: '收款方式汇总表',
   body: methodCollectBody,
   resolve: (b, scope) => resolveDates(b, scope),
+  // One pass over the window's tenders grouped by method (a scan per method took 6× as long on a year).
   rows: ({ filters: c, scope: s }) => sql`
     select m.method as "Method", (${sql.raw(`array[${TENDER_METHODS.map((x) => `'${x.name}'`).join(',')}]`)})[m.method] as "MethodName",
-      x.pay_count as "PayCount", ${money(sql`x.received`)} as "ReceivedMoney", ${money(sql`x.refund`)} as "RefundMoney",
-      ${money(sql`x.net`)} as "NetMoney", ${rate(sql`x.net`, sql`sum(x.net) over ()`)} as "Share"
+      coalesce(x.pay_count, 0) as "PayCount", ${money(sql`coalesce(x.received, 0)`)} as "ReceivedMoney",
+      ${money(sql`coalesce(x.refund, 0)`)} as "RefundMoney", ${money(sql`coalesce(x.net, 0)`)} as "NetMoney",
+      ${rate(sql`coalesce(x.net, 0)`, sql`sum(coalesce(x.net, 0)) over ()`)} as "Share"
     from generate_series(1, 6) m(method)
-    cross join lateral (select ${int(tenderPayCount(sql`t.amount_money > 0`))} as pay_count, ${receivedMoney()} as received,
+    left join (select t.method, ${int(tenderPayCount(sql`t.amount_money > 0`))} as pay_count, ${receivedMoney()} as received,
         ${tenderRefundMoney()} as refund, ${netMoney()} as net
-      from ${tenderFrom(s)} where ${tenderScope(s, c)} and t.method = m.method) x`,
+      from ${tenderFrom(s)} where ${tenderScope(s, c)} group by t.method) x on x.method = m.method`,
   order: sql`r."Method"`,
   columns: [
     { key: 'MethodName', title: '收款方式' },
@@ -81,13 +84,19 @@ const pivotFigures = sql.join(
   ],
   sql`, `,
 );
+/** The pivot's figures of a group without tenders are zeros, not nulls. */
+const pivotPick = sql.raw(
+  [...TENDER_METHODS.map((m) => m.field), 'TotalMoney', 'FundMoney']
+    .map((f) => `coalesce(x."${f}", '0.00') as "${f}"`)
+    .join(', '),
+);
 
 const byCommunity: Def = {
   ...byMethod,
   rows: ({ filters: c, scope: s }) => sql`
-    select cm.id as "CommunityId", cm.name as "CommunityName", x.*
-    from communities cm cross join lateral (select ${pivotFigures} from ${tenderFrom(s)}
-      where ${tenderScope(s, c)} and coalesce(p.community_id, rv.community_id) = cm.id) x
+    select cm.id as "CommunityId", cm.name as "CommunityName", ${pivotPick}
+    from communities cm left join (select ${tenderCommunity} as community_id, ${pivotFigures} from ${tenderFrom(s)}
+      where ${tenderScope(s, c)} group by 1) x on x.community_id = cm.id
     where cm.cmp_id = ${s.cmpId} and cm.id = any(${idList(s.communityIds)}::int[])`,
   order: sql`r."CommunityId"`,
   columns: [{ key: 'CommunityName', title: '小区' }, ...pivotColumns],
@@ -98,11 +107,10 @@ const byCommunity: Def = {
 const byDay: Def = {
   ...byMethod,
   rows: ({ filters: c, scope: s }) => sql`
-    select to_char(d.day, 'YYYY-MM-DD') as "Date", x.*
+    select to_char(d.day, 'YYYY-MM-DD') as "Date", ${pivotPick}
     from generate_series(${c.from}::date, ${c.to}::date, interval '1 day') d(day)
-    cross join lateral (select ${pivotFigures} from ${tenderFrom(s)}
-      where ${tenderScope(s, c)} and t.created_at >= (d.day::timestamp at time zone ${s.tz})
-        and t.created_at < ((d.day + interval '1 day')::timestamp at time zone ${s.tz})) x`,
+    left join (select (t.created_at at time zone ${s.tz})::date as day, ${pivotFigures} from ${tenderFrom(s)}
+      where ${tenderScope(s, c)} group by 1) x on x.day = d.day`,
   order: sql`r."Date"`,
   columns: [{ key: 'Date', title: '日期' }, ...pivotColumns],
   rates: {},

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { sqlRows } from '../../core/sql-rows';
 import { billOf, requestId, roomOf, standardIn } from '../fees/desk-test-helpers';
 import { localDay } from '../fees/pay';
+import { TENDER_METHODS } from './measures';
 
 /**
  * The reconciliation of issue #15 over randomised payment histories made through the real fee calls: bills of several
@@ -263,6 +264,31 @@ for (const seed of SEEDS) {
         for (const row of ccRows.data) expect(sumOf(row.Children, f)).toBe(row[f]);
       }
       expect(cc.data.FundMoney).toBe(pm.data.FundMoney);
+      // The 小区 and 日期 pivots: the same tenders by community and by day, every method column and both totals.
+      const pivots = await Promise.all(
+        [1, 2].map((Pivot) =>
+          api<Record<string, string>[]>('/FeeReport/PaymentMethodCollectList', { ...body, Pivot }, finance),
+        ),
+      );
+      for (const pv of pivots) {
+        expect(sumOf(pv.data, 'TotalMoney')).toBe(pm.data.NetMoney);
+        expect(sumOf(pv.data, 'FundMoney')).toBe(pm.data.FundMoney);
+        for (const m of TENDER_METHODS)
+          expect(sumOf(pv.data, m.field)).toBe(pmRows.data.find((r) => Number(r.Method) === m.method)!.NetMoney);
+      }
+      const perDay = await sqlRows<{ day: string; s: string }>(
+        t.db,
+        sql`select to_char((t.created_at at time zone 'Asia/Shanghai')::date, 'YYYY-MM-DD') as day,
+              sum(t.amount_money)::numeric(14,2)::text as s from fee_payment_tenders t
+            left join fee_payments p on p.id = t.payment_id left join fee_reversals v on v.id = t.reversal_id
+            where coalesce(p.community_id, v.community_id) = any(${`{${communityIds.join(',')}}`}::int[])
+              and (t.created_at at time zone 'Asia/Shanghai')::date between ${from}::date and ${to}::date
+            group by 1`,
+      );
+      const dayRows = pivots[1]!.data;
+      expect(dayRows[0]!.Date).toBe(from);
+      expect(dayRows.at(-1)!.Date).toBe(to);
+      for (const r of dayRows) expect(r.TotalMoney).toBe(perDay.find((d) => d.day === r.Date)?.s ?? '0.00');
       return {
         tenders: raw!.s,
         daily: daily.data.TotalMoney,
