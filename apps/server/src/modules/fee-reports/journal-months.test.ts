@@ -130,4 +130,46 @@ describe('the month rollup', () => {
           expect(r.summed).toEqual(r.rowByRow);
         }
   });
+
+  it('the rate reports answer the same from the rollup, and count rooms as a per-room read of the journal does', async () => {
+    const ym = (n: number) => {
+      const i = year * 12 + Number(thisMonth.slice(5)) - 1 + n;
+      return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+    };
+    let recovered = 0;
+    for (const m of [ym(-3), ym(-1), thisMonth]) {
+      for (const [name, body] of [
+        ['RateCollectList', { PeriodFrom: m, PeriodTo: m }],
+        ['RateCollectSum', { PeriodFrom: ym(-5), PeriodTo: m }],
+        ['YjzlList', { CommunityId: 1, Month: m }],
+        ['YjzlSum', { CommunityId: 1, Month: m }],
+        ['CostCollectList', { DateFrom: `${ym(-5)}-03`, DateTo: `${m}-20` }],
+      ] as const) {
+        const r = await both(`/FeeReport/${name}`, body);
+        expect(r.summed).toEqual(r.rowByRow);
+      }
+      // The oracle: every 物业费 journal row of the room before the month's end (or now), summed per room.
+      const [want] = await sqlRows<{ charge: number; paid: number; recovered: number }>(
+        t.db,
+        sql`with w as (select (${`${m}-01`}::date::timestamp at time zone 'Asia/Shanghai') as p1,
+              ((${`${m}-01`}::date + interval '1 month')::timestamp at time zone 'Asia/Shanghai') as p2),
+            r as (select coalesce(j.room_id::bigint, -(b.payer_type::bigint * 4294967296 + b.payer_id)) as k,
+                sum(j.amount_money - j.discount_money) filter (where j.bill_month = ${m}) as rc,
+                sum(j.amount_money - j.discount_money - j.paid_money) filter (where j.bill_month = ${m}) as ru,
+                sum(j.paid_money) filter (where j.bill_month < ${m} and j.event_time >= w.p1) as pr
+              from fee_journal j join fee_bills b on b.id = j.bill_id, w
+              where j.community_id = 1 and j.building_id is not null and j.event_time < w.p2
+                and j.item_id in (select fi.id from fee_items fi where fi.category = 1)
+              group by 1)
+            select (count(*) filter (where rc > 0))::int as charge, (count(*) filter (where rc > 0 and ru = 0))::int as paid,
+              (count(*) filter (where pr <> 0))::int as recovered from r`,
+      );
+      const got = await t.api('/FeeReport/YjzlSum', { CommunityId: 1, Month: m }, admin);
+      const sum = got.data as Record<string, number>;
+      expect([sum.ChargeRooms, sum.PaidRooms, sum.RecoveredRooms]).toEqual([want!.charge, want!.paid, want!.recovered]);
+      expect(want!.charge).toBeGreaterThan(0);
+      recovered += want!.recovered;
+    }
+    expect(recovered).toBeGreaterThan(0);
+  });
 });

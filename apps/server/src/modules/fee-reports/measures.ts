@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { idList } from '../../core/filters';
 import type { AsOfWindow, DateWindow, PeriodWindow, ReportScope, TimeBounds } from './filters';
+import { journalSource } from './journal-source';
 
 /**
  * Every figure of the fee reports (domain/fee-reports.md "Measures"), each defined once here as one SQL fragment and
@@ -154,26 +155,39 @@ export const advanceMoney = (a: PeriodWindow) => sumIf(sql`j.paid_money`, sql`${
 export const accrualRows = (a: PeriodWindow) => sql`(${asOf(t, a)})`;
 
 /**
- * Per room (room_key) accrual figures for the window, grouped also by `groupCols` (SQL list of `j.` columns, may be
- * empty): the inner step of every rate report. Columns: the group columns, room_key, rc, pc, ru (当期未收), h0, pr, h1,
- * pa. `collectRates` aggregates it.
+ * Accrual figures for the window, grouped by `groupCols` (SQL list of `j.` columns, may be empty): the inner step of
+ * every rate report, two kinds of rows over one shape. The money (rc, pc, ru, h0, pr, h1, pa) is summed per group
+ * from the journal's rollup (`journalSource`: sealed months summed, a year of a large company is millions of rows);
+ * the room counts need each room's own figures, read row by row only where they can move: rc_n, ru_n (当期应收/未收,
+ * bills of the window's months) and pr_n (欠费追回, postings from P1 on earlier bills), one row per room_key. Money
+ * columns are zero on room rows and the room columns zero on money rows, so sums and counts over both never mix.
+ * `accrualColumns` aggregates it.
  */
 export function accrualByRoom(s: ReportScope, a: PeriodWindow, groupCols: SQL[] = [], cond?: SQL): SQL {
   const g = groupCols.length ? sql`${sql.join(groupCols, sql`, `)}, ` : sql``;
-  return sql`select ${g}${roomKey} as room_key,
+  const groupBy = groupCols.length ? sql`group by ${sql.join(groupCols, sql`, `)}` : sql``;
+  const extra = cond ? sql`and ${cond}` : sql``;
+  return sql`select ${g}null::bigint as room_key,
       ${periodDueMoney(a)} as rc, ${periodPaidMoney(a)} as pc, ${periodUnpaidMoney(a)} as ru,
-      ${openingArrearsMoney(a)} as h0, ${recoveredMoney(a)} as pr, ${closingArrearsMoney(a)} as h1, ${advanceMoney(a)} as pa
+      ${openingArrearsMoney(a)} as h0, ${recoveredMoney(a)} as pr, ${closingArrearsMoney(a)} as h1, ${advanceMoney(a)} as pa,
+      0::numeric as rc_n, 0::numeric as ru_n, 0::numeric as pr_n
+    from ${journalSource(s.cmpId, a)}
+    where ${journalScope(s)} and ${accrualRows(a)} ${extra} ${groupBy}
+    union all
+    select ${g}${roomKey} as room_key, 0, 0, 0, 0, 0, 0, 0,
+      ${periodDueMoney(a)}, ${periodUnpaidMoney(a)}, ${recoveredMoney(a)}
     from ${journalFrom}
-    where ${journalScope(s)} and ${accrualRows(a)} ${cond ? sql`and ${cond}` : sql``}
+    where ${journalScope(s)} and ${accrualRows(a)} and (${inPeriod(a)} or (${beforePeriod(a)} and ${t} >= ${a.start}))
+      ${extra}
     group by ${g}room_key`;
 }
 
 /** 收费户数 ChargeRooms: rooms with Rc > 0 (over an `accrualByRoom` alias r). */
-export const chargeRooms = (r = sql`r`) => sql`count(*) filter (where ${r}.rc > 0)`;
+export const chargeRooms = (r = sql`r`) => sql`count(*) filter (where ${r}.rc_n > 0)`;
 /** 已缴户数 PaidRooms: rooms whose window bills have 未收 = 0. */
-export const paidRooms = (r = sql`r`) => sql`count(*) filter (where ${r}.rc > 0 and ${r}.ru = 0)`;
+export const paidRooms = (r = sql`r`) => sql`count(*) filter (where ${r}.rc_n > 0 and ${r}.ru_n = 0)`;
 /** 追欠户数 RecoveredRooms: rooms with 欠费追回 > 0. */
-export const recoveredRooms = (r = sql`r`) => sql`count(*) filter (where ${r}.pr <> 0)`;
+export const recoveredRooms = (r = sql`r`) => sql`count(*) filter (where ${r}.pr_n <> 0)`;
 /** 收费率 = Pc ÷ Rc. */
 export const collectRate = (pc: SQL, rc: SQL) => rate(pc, rc);
 /** 户收费率 = 已缴户数 ÷ 收费户数. */
