@@ -180,14 +180,24 @@ async function prepare<S extends z.ZodType, F>(
   return { db, auth, body, filters, scope };
 }
 
-async function attachChildren<S extends z.ZodType, F>(
+/** The children of every row, fetched beside the rows: the query does not depend on them. */
+function childrenOf<S extends z.ZodType, F>(def: ReportDef<S, F>, q: ReportQuery<z.infer<S>, F>): Promise<Row[]> {
+  if (!def.children) return Promise.resolve([]);
+  return sqlRows<Row>(q.db, sql`select * from (${def.children.rows(q)}) r order by ${def.children.order}`);
+}
+
+/**
+ * The rows and their children, read at the same time (on PostgreSQL two connections of the pool: a year's 收费汇总表
+ * waited 0.8 s for its 楼栋 after its 小区).
+ */
+async function withChildren<S extends z.ZodType, F>(
   def: ReportDef<S, F>,
   q: ReportQuery<z.infer<S>, F>,
-  rows: Row[],
+  rowsQuery: Promise<Row[]>,
 ): Promise<Row[]> {
+  const [rows, kids] = await Promise.all([rowsQuery, childrenOf(def, q)]);
   if (!def.children || !rows.length) return rows;
   const { parentKey } = def.children;
-  const kids = await sqlRows<Row>(q.db, sql`select * from (${def.children.rows(q)}) r order by ${def.children.order}`);
   const byParent = new Map<string, Row[]>();
   for (const k of kids) {
     const key = String(k.__parent ?? '');
@@ -215,11 +225,11 @@ async function fastPage<S extends z.ZodType, F>(
     ? sql`select count(*)::int as n from (${p.count(q)}) c`
     : sql`select count(*)::int as n from (select 1 from (${p.count(q)}) c limit ${cap + 1}) c`;
   const [rows, counts] = await Promise.all([
-    sqlRows<Row>(q.db, rowsSql),
+    withChildren(def, q, sqlRows<Row>(q.db, rowsSql)),
     counted ? sqlRows<{ n: number }>(q.db, countSql) : Promise.resolve([{ n: 0 }]),
   ]);
   const n = counts[0]?.n ?? 0;
-  const shaped = (await attachChildren(def, q, rows)).map(shapeRow);
+  const shaped = rows.map(shapeRow);
   return !exact && n > cap ? { rows: shaped, count: cap, countMore: true } : { rows: shaped, count: n };
 }
 
@@ -233,22 +243,26 @@ export async function reportRows<S extends z.ZodType, F>(
   const order = orderOf(def, q);
   const inner = def.rows(q);
   if (!page) {
-    const rows = await sqlRows<Row>(q.db, sql`select * from (${inner}) r order by ${order}`);
-    const shaped = (await attachChildren(def, q, rows)).map(shapeRow);
+    const rows = sqlRows<Row>(q.db, sql`select * from (${inner}) r order by ${order}`);
+    const shaped = (await withChildren(def, q, rows)).map(shapeRow);
     return { rows: shaped, count: shaped.length };
   }
   if (def.page) return fastPage(def, q, page, counted);
-  const rows = await sqlRows<Row>(
-    q.db,
-    sql`select r.*, count(*) over () as "__total" from (${inner}) r order by ${order}
+  const rows = await withChildren(
+    def,
+    q,
+    sqlRows<Row>(
+      q.db,
+      sql`select r.*, count(*) over () as "__total" from (${inner}) r order by ${order}
         limit ${page.limit} offset ${page.offset}`,
+    ),
   );
   let count = Number(rows[0]?.__total ?? 0);
   if (!rows.length && page.offset > 0) {
     const [c] = await sqlRows<{ n: number }>(q.db, sql`select count(*)::int as n from (${inner}) r`);
     count = c?.n ?? 0;
   }
-  return { rows: (await attachChildren(def, q, rows)).map(shapeRow), count };
+  return { rows: rows.map(shapeRow), count };
 }
 
 export async function reportSum<S extends z.ZodType, F>(def: ReportDef<S, F>, q: ReportQuery<z.infer<S>, F>) {
