@@ -81,49 +81,66 @@ function resolveAnnual(b: { Year: number; Basis: number; Measure: number }, scop
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 const postedIn = (from: string, to: string, tz: string) =>
   sql`j.event_time >= (${from}::date::timestamp at time zone ${tz}) and j.event_time < (${to}::date::timestamp at time zone ${tz})`;
-const nextMonth = (y: number, m: string) =>
-  m === '12' ? `${y + 1}-01-01` : `${y}-${String(Number(m) + 1).padStart(2, '0')}-01`;
 
-function figures(f: AnnualFilters, tz: string): SQL {
+/**
+ * The year's journal rows summed per group (`keys` over `j`, named k0, k1, …; `extra` aggregates named e0, e1, …)
+ * and month first: the bill month, and under 按收款日期 the posting month of 实收 in the year. A row's 65 cells then
+ * aggregate a few dozen month rows instead of every journal row (a community's year is a quarter of a million of
+ * them). Every figure is its measure (measures.ts); `figures` only lays the months out.
+ */
+function monthly(f: AnnualFilters, s: ReportScope, keys: SQL[], summed = false, extra: SQL[] = []): SQL {
   const { period: p, asOf, year: y } = f;
+  const posted = postedIn(`${y}-01-01`, `${y + 1}-01-01`, s.tz);
+  const pm =
+    f.basis === 2
+      ? sql`case when ${posted} then to_char(j.event_time at time zone ${s.tz}, 'MM') end`
+      : sql`null::text`;
+  const named = [
+    ...keys.map((k, i) => sql`${k} as ${sql.identifier(`k${i}`)}`),
+    ...extra.map((e, i) => sql`${e} as ${sql.identifier(`e${i}`)}`),
+  ];
+  const bills = sql`j.bill_month between ${`${y}-01`} and ${`${y}-12`}`;
+  const cond = f.basis === 2 ? sql`(${bills} or ${posted})` : bills;
+  return sql`(select ${sql.join(named, sql`, `)}, j.bill_month as bm, ${pm} as pm,
+      ${dueMoney(p)} as due, ${paidMoney(p)} as paid, ${unpaidMoney(p)} as unpaid, ${arrearsMoney(asOf)} as arrears,
+      ${f.basis === 2 ? paidMoney(p, posted) : sql`0::numeric`} as posted
+    from ${summed ? journalSource(s.cmpId, p, asOf) : journalFrom} where ${journalScope(s)} and ${cond}
+    group by ${sql.join(
+      keys.map((_, i) => sql.raw(String(i + 1))),
+      sql`, `,
+    )}, j.bill_month, pm) x`;
+}
+
+/** The row's cells over `monthly` rows (alias x). */
+function figures(f: AnnualFilters): SQL {
+  const y = f.year;
+  const sumOf = (col: string, cond: SQL) => sql`coalesce(sum(x.${sql.raw(col)}) filter (where ${cond}), 0)`;
   const cells: SQL[] = [];
   for (const m of MONTHS) {
-    const inM = sql`j.bill_month = ${`${y}-${m}`}`;
     if (f.basis === 2) {
-      cells.push(
-        sql`${money(paidMoney(p, postedIn(`${y}-${m}-01`, nextMonth(y, m), tz)))} as ${sql.identifier(`M${m}Money`)}`,
-      );
+      cells.push(sql`${money(sumOf('posted', sql`x.pm = ${m}`))} as ${sql.identifier(`M${m}Money`)}`);
       continue;
     }
-    const value = f.measure === 1 ? dueMoney(p, inM) : f.measure === 2 ? paidMoney(p, inM) : arrearsMoney(asOf, inM);
+    const inM = sql`x.bm = ${`${y}-${m}`}`;
+    const value = sumOf(f.measure === 1 ? 'due' : f.measure === 2 ? 'paid' : 'arrears', inM);
     cells.push(sql`${money(value)} as ${sql.identifier(`M${m}Money`)}`);
-    cells.push(sql`(case when ${dueMoney(p, inM)} = 0 then 0 when ${unpaidMoney(p, inM)} = 0 then 1
-      when ${arrearsMoney(asOf, inM)} > 0 then 3 when ${paidMoney(p, inM)} > 0 then 2 else 4 end) as ${sql.identifier(`M${m}State`)}`);
+    cells.push(sql`(case when ${sumOf('due', inM)} = 0 then 0 when ${sumOf('unpaid', inM)} = 0 then 1
+      when ${sumOf('arrears', inM)} > 0 then 3 when ${sumOf('paid', inM)} > 0 then 2 else 4 end) as ${sql.identifier(`M${m}State`)}`);
   }
-  const inYear = sql`j.bill_month between ${`${y}-01`} and ${`${y}-12`}`;
-  const yearPaid = f.basis === 2 ? paidMoney(p, postedIn(`${y}-01-01`, `${y + 1}-01-01`, tz)) : paidMoney(p, inYear);
+  const inYear = sql`x.bm between ${`${y}-01`} and ${`${y}-12`}`;
+  const billPaid = sumOf('paid', inYear);
+  const yearPaid = f.basis === 2 ? sql`coalesce(sum(x.posted), 0)` : billPaid;
   return sql.join(
     [
       ...cells,
-      sql`${money(dueMoney(p, inYear))} as "YearDueMoney"`,
+      sql`${money(sumOf('due', inYear))} as "YearDueMoney"`,
       sql`${money(yearPaid)} as "YearPaidMoney"`,
-      sql`${money(arrearsMoney(asOf, inYear))} as "YearArrearsMoney"`,
-      sql`${money(paidMoney(p, inYear))} as "__BillPaidMoney"`,
-      sql`${collectRate(paidMoney(p, inYear), dueMoney(p, inYear))} as "CollectRate"`,
+      sql`${money(sumOf('arrears', inYear))} as "YearArrearsMoney"`,
+      sql`${money(billPaid)} as "__BillPaidMoney"`,
+      sql`${collectRate(billPaid, sumOf('due', inYear))} as "CollectRate"`,
     ],
     sql`, `,
   );
-}
-
-/**
- * Journal rows that can touch the year: its bills, and under 按收款日期 also what was posted in it. `summed`: the
- * report only sums (no room or bill counts), so closed months come from the month rollup.
- */
-function yearRows(f: AnnualFilters, s: ReportScope, summed = false): SQL {
-  const y = f.year;
-  const bills = sql`j.bill_month between ${`${y}-01`} and ${`${y}-12`}`;
-  const cond = f.basis === 2 ? sql`(${bills} or ${postedIn(`${y}-01-01`, `${y + 1}-01-01`, s.tz)})` : bills;
-  return sql`${summed ? journalSource(s.cmpId, f.period, f.asOf) : journalFrom} where ${journalScope(s)} and ${cond}`;
 }
 
 const moneyColumns: ReportColumn[] = [
@@ -150,8 +167,8 @@ export const annualHouseReport: ReportDef<typeof annualHouseBody, AnnualFilters>
   rows: ({ filters: f, scope: s }) => sql`
     select coalesce(x."__room", 0) as "RoomId", coalesce(rm.full_name, b.payer_name, '') as "RoomName",
       coalesce(o.name, b.payer_name, '') as "OwnerName", coalesce(rm.building_id, 0) as "BuildingId", x.*
-    from (select ${roomKey} as "__k", max(j.room_id) as "__room", min(j.bill_id) as "__bill", ${figures(f, s.tz)}
-          from ${yearRows(f, s)} group by 1) x
+    from (select x.k0 as "__k", max(x.e0) as "__room", min(x.e1) as "__bill", ${figures(f)}
+          from ${monthly(f, s, [roomKey], false, [sql`max(j.room_id)`, sql`min(j.bill_id)`])} group by 1) x
     left join rooms rm on rm.id = x."__room" left join residents o on o.id = rm.owner_resident_id
     left join fee_bills b on b.id = x."__bill"`,
   order: sql`r."RoomName", r."__k"`,
@@ -165,9 +182,9 @@ export const annualCommunityReport: ReportDef<typeof annualBody, AnnualFilters> 
   body: annualBody,
   resolve: (b, scope) => resolveAnnual(b, scope),
   rows: ({ filters: f, scope: s }) => sql`
-    select j.community_id as "CommunityId", (select c.name from communities c where c.id = j.community_id) as "CommunityName",
-      ${figures(f, s.tz)}
-    from ${yearRows(f, s, true)} group by j.community_id`,
+    select x.k0 as "CommunityId", (select c.name from communities c where c.id = x.k0) as "CommunityName",
+      ${figures(f)}
+    from ${monthly(f, s, [sql`j.community_id`], true)} group by x.k0`,
   order: sql`r."CommunityId"`,
   columns: [{ key: 'CommunityName', title: '小区' }, ...moneyColumns],
   sumExtra,
@@ -179,9 +196,9 @@ export const annualItemReport: ReportDef<typeof annualBody, AnnualFilters> = {
   body: annualBody,
   resolve: (b, scope) => resolveAnnual(b, scope),
   rows: ({ filters: f, scope: s }) => sql`
-    select j.item_id as "ItemId", (select i.item_name from fee_items i where i.id = j.item_id) as "ItemName",
-      ${figures(f, s.tz)}
-    from ${yearRows(f, s, true)} group by j.item_id`,
+    select x.k0 as "ItemId", (select i.item_name from fee_items i where i.id = x.k0) as "ItemName",
+      ${figures(f)}
+    from ${monthly(f, s, [sql`j.item_id`], true)} group by x.k0`,
   order: sql`r."ItemId"`,
   columns: [{ key: 'ItemName', title: '项目' }, ...moneyColumns],
   sumExtra,
