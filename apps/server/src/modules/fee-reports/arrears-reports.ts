@@ -50,28 +50,55 @@ const QjmxBody = z.object({
   MinOverdueDays: zOptCount('最少逾期天数不正确'),
 });
 
+type QjmxQuery = ReportQuery<z.infer<typeof QjmxBody>, AsOfFilters>;
+
+/** The overdue bills the filters keep (alias s, with the bill's place joined when a Keyword needs it). */
+function qjmxBills({ body: b, filters: f, scope }: QjmxQuery, places = !!b.Keyword): SQL {
+  const where: SQL[] = [sql`true`];
+  if (b.Keyword) where.push(keywordCond(b.Keyword));
+  if (b.AgeBand) where.push(sql`s.band = ${b.AgeBand}`);
+  if (b.MinOverdueDays) where.push(sql`s.days >= ${b.MinOverdueDays}`);
+  return sql`select s.* from (${overdueBills(scope, f.asOf, periodCond(f.period))}) s ${places ? billPlaceJoins : sql``}
+    where ${sql.join(where, sql` and `)}`;
+}
+
+/** The listed columns of the bills `bills` (alias s): names, late fee as of the day, last dunning. */
+function qjmxRows({ filters: f, scope }: QjmxQuery, bills: SQL): SQL {
+  return sql`select s.bill_id as "BillId", s.community_id as "CommunityId", c.name as "CommunityName",
+      s.building_id as "BuildingId", coalesce(bd.name, '') as "BuildingName", s.room_id as "RoomId",
+      ${roomLabel} as "RoomName", ${ownerName} as "OwnerName", ${ownerPhone} as "Phone", s.item_id as "ItemId",
+      i.item_name as "ItemName", b.period as "Period", s.bill_month as "BillMonth", s.due_date::text as "DueDate",
+      ${money(sql`s.due`)} as "DueMoney", ${money(sql`s.paid`)} as "PaidMoney", ${money(sql`s.arrears`)} as "ArrearsMoney",
+      ${money(lateFeeSql(sql`b`, sql`st`, sql`${f.asOf.day}::date`))} as "AccruedLateFeeMoney",
+      s.days::int as "OverdueDays", s.band as "AgeBand", ${ageBandName(sql`s.band`)} as "AgeBandName",
+      ${lastDunning(sql`s.room_id`, scope.cmpId, scope.tz)} as "LastDunningTime"
+    from (${bills}) s ${billPlaceJoins}
+    join fee_standards st on st.id = b.standard_id`;
+}
+
 export const qjmx: ReportDef<typeof QjmxBody, AsOfFilters> = {
   name: 'Qjmx',
   title: '欠缴明细表',
   body: QjmxBody,
   paged: true,
   resolve: resolveArrears,
-  rows: ({ body: b, filters: f, scope }) => {
-    const where: SQL[] = [sql`true`];
-    if (b.Keyword) where.push(keywordCond(b.Keyword));
-    if (b.AgeBand) where.push(sql`s.band = ${b.AgeBand}`);
-    if (b.MinOverdueDays) where.push(sql`s.days >= ${b.MinOverdueDays}`);
-    return sql`select s.bill_id as "BillId", s.community_id as "CommunityId", c.name as "CommunityName",
-        s.building_id as "BuildingId", coalesce(bd.name, '') as "BuildingName", s.room_id as "RoomId",
-        ${roomLabel} as "RoomName", ${ownerName} as "OwnerName", ${ownerPhone} as "Phone", s.item_id as "ItemId",
-        i.item_name as "ItemName", b.period as "Period", s.bill_month as "BillMonth", s.due_date::text as "DueDate",
-        ${money(sql`s.due`)} as "DueMoney", ${money(sql`s.paid`)} as "PaidMoney", ${money(sql`s.arrears`)} as "ArrearsMoney",
-        ${money(lateFeeSql(sql`b`, sql`st`, sql`${f.asOf.day}::date`))} as "AccruedLateFeeMoney",
-        s.days::int as "OverdueDays", s.band as "AgeBand", ${ageBandName(sql`s.band`)} as "AgeBandName",
-        ${lastDunning(sql`s.room_id`, scope.cmpId, scope.tz)} as "LastDunningTime"
-      from (${overdueBills(scope, f.asOf, periodCond(f.period))}) s ${billPlaceJoins}
-      join fee_standards st on st.id = b.standard_id
-      where ${sql.join(where, sql` and `)}`;
+  rows: (q) => qjmxRows(q, qjmxBills(q)),
+  // The 合计 needs the money only: no names, no last dunning per bill.
+  sumRows: (q) => sql`select ${money(sql`s.due`)} as "DueMoney", ${money(sql`s.paid`)} as "PaidMoney",
+      ${money(sql`s.arrears`)} as "ArrearsMoney",
+      ${money(lateFeeSql(sql`b`, sql`st`, sql`${q.filters.asOf.day}::date`))} as "AccruedLateFeeMoney"
+    from (${qjmxBills(q)}) s join fee_bills b on b.id = s.bill_id join fee_standards st on st.id = b.standard_id`,
+  // In the default order (逾期天数, then the bill) a page is cut from the overdue bills alone and only its rows are
+  // named: a large company owes 180,000 bills, and naming and sorting them all took seconds for each page.
+  page: {
+    rows: (q, page) => {
+      const field = typeof q.body.SortField === 'string' ? q.body.SortField : '';
+      if (field && qjmx.columns.some((c) => c.key === field)) return null;
+      return sql`with pg as materialized (select * from (${qjmxBills(q)}) s order by s.days desc, s.bill_id
+          limit ${page.limit} offset ${page.offset})
+        select * from (${qjmxRows(q, sql`select * from pg`)}) r order by r."OverdueDays" desc, r."BillId"`;
+    },
+    count: (q) => qjmxBills(q),
   },
   order: sql`r."OverdueDays" desc, r."BillId"`,
   columns: [
@@ -135,6 +162,21 @@ function roomsKept(q: ReportQuery<QjhzBody, AsOfFilters>): SQL {
   return sql`select ob.room_key from ob group by ob.room_key having ${sql.join(having, sql` and `)}`;
 }
 
+/** 欠缴汇总表 by room over the bills `bills` (alias s) after the `withOb` CTEs: names, late fee, last dunning. */
+function qjhzRooms(q: ReportQuery<QjhzBody, AsOfFilters>, withOb: SQL, bills: SQL): SQL {
+  const { scope, filters: f, body: b } = q;
+  return sql`${withOb} select max(s.room_id) as "RoomId", s.room_key::text as "RoomKey", max(${roomLabel}) as "RoomName",
+          max(c.name) as "CommunityName", max(${ownerName}) as "OwnerName", max(${ownerPhone}) as "Phone",
+          string_agg(distinct i.item_name, '、') as "ItemNames", count(distinct s.bill_month)::int as "ArrearsMonths",
+          min(s.due_date)::text as "EarliestDueDate", max(s.days)::int as "OverdueDays", count(*)::int as "BillCount",
+          ${money(sql`sum(s.arrears)`)} as "ArrearsMoney",
+          ${money(sql`sum(${lateFeeSql(sql`b`, sql`st`, sql`${f.asOf.day}::date`)})`)} as "AccruedLateFeeMoney",
+          ${lastDunning(sql`max(s.room_id)`, scope.cmpId, scope.tz)} as "LastDunningTime"
+        from ${bills} ${billPlaceJoins} join fee_standards st on st.id = b.standard_id
+        where ${b.Keyword ? keywordCond(b.Keyword) : sql`true`}
+        group by s.room_key`;
+}
+
 export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
   name: 'Qjhz',
   title: '欠缴汇总表',
@@ -146,18 +188,7 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
     // The overdue bills are read once (a CTE used twice is materialised) and kept for the rooms that pass.
     const withOb = sql`with ob as (${overdueBills(scope, f.asOf)}), k as (${roomsKept(q)})`;
     const bills = sql`ob s join k on k.room_key = s.room_key`;
-    if ((b.GroupBy ?? 5) === 5) {
-      return sql`${withOb} select max(s.room_id) as "RoomId", s.room_key::text as "RoomKey", max(${roomLabel}) as "RoomName",
-          max(c.name) as "CommunityName", max(${ownerName}) as "OwnerName", max(${ownerPhone}) as "Phone",
-          string_agg(distinct i.item_name, '、') as "ItemNames", count(distinct s.bill_month)::int as "ArrearsMonths",
-          min(s.due_date)::text as "EarliestDueDate", max(s.days)::int as "OverdueDays", count(*)::int as "BillCount",
-          ${money(sql`sum(s.arrears)`)} as "ArrearsMoney",
-          ${money(sql`sum(${lateFeeSql(sql`b`, sql`st`, sql`${f.asOf.day}::date`)})`)} as "AccruedLateFeeMoney",
-          ${lastDunning(sql`max(s.room_id)`, scope.cmpId, scope.tz)} as "LastDunningTime"
-        from ${bills} ${billPlaceJoins} join fee_standards st on st.id = b.standard_id
-        where ${b.Keyword ? keywordCond(b.Keyword) : sql`true`}
-        group by s.room_key`;
-    }
+    if ((b.GroupBy ?? 5) === 5) return qjhzRooms(q, withOb, bills);
     const g = groupOf(b.GroupBy, 2);
     return sql`${withOb} select (${g.key})::text as "GroupKey", ${g.name} as "GroupName", ${g.fields},
         count(distinct s.room_key)::int as "ArrearsRooms", count(*)::int as "BillCount",
@@ -167,6 +198,24 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
       group by ${g.key}`;
   },
   order: sql`r."ArrearsMoney"::numeric desc, 2`,
+  // By room in the default order (欠缴金额, then the room's key as text), a page of rooms is cut from the overdue bills
+  // alone and only those rooms are named: every room in arrears named and sorted took seconds a page.
+  page: {
+    rows: (q, page) => {
+      const field = typeof q.body.SortField === 'string' ? q.body.SortField : '';
+      if ((q.body.GroupBy ?? 5) !== 5 || q.body.Keyword || (field && qjhz.columns.some((c) => c.key === field)))
+        return null;
+      const withOb = sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}), k as (${roomsKept(q)}),
+        pg as materialized (select s.room_key from ob s join k on k.room_key = s.room_key group by s.room_key
+          order by sum(s.arrears) desc, s.room_key::text limit ${page.limit} offset ${page.offset})`;
+      return sql`select * from (${qjhzRooms(q, withOb, sql`ob s join pg on pg.room_key = s.room_key`)}) r
+        order by r."ArrearsMoney"::numeric desc, r."RoomKey"`;
+    },
+    count: (q) =>
+      (q.body.GroupBy ?? 5) === 5 && !q.body.Keyword
+        ? sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}) select * from (${roomsKept(q)}) k`
+        : sql`select 1 from (${qjhz.rows(q)}) r`,
+  },
   columns: [
     { key: 'RoomName', title: '房号/分组', width: 18 },
     { key: 'OwnerName', title: '业主' },
