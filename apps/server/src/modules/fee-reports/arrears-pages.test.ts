@@ -47,6 +47,8 @@ describe('arrears fast paths', () => {
       [qjhz, {}],
       [qjhz, { MinMonths: 2 }],
       [qjhz, { GroupBy: 2 }],
+      [qjhz, { Keyword: '1栋' }],
+      [qjhz, { Keyword: '138' }],
     ];
     for (const [def, body] of bodies)
       for (const page of [

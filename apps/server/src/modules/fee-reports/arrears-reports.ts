@@ -16,7 +16,16 @@ import {
   zOptCount,
 } from './filters';
 import { AGE_BANDS, money, overdueBills, rate } from './measures';
-import { ageBandName, billPlaceJoins, keywordCond, lastDunning, ownerName, ownerPhone, roomLabel } from './places';
+import {
+  ageBandName,
+  billPlaceJoins,
+  keywordCond,
+  keywordOnBill,
+  lastDunning,
+  ownerName,
+  ownerPhone,
+  roomLabel,
+} from './places';
 import type { ReportColumn, ReportDef, ReportQuery } from './report-kit';
 
 /**
@@ -52,14 +61,13 @@ const QjmxBody = z.object({
 
 type QjmxQuery = ReportQuery<z.infer<typeof QjmxBody>, AsOfFilters>;
 
-/** The overdue bills the filters keep (alias s, with the bill's place joined when a Keyword needs it). */
-function qjmxBills({ body: b, filters: f, scope }: QjmxQuery, places = !!b.Keyword): SQL {
+/** The overdue bills the filters keep (alias s). */
+function qjmxBills({ body: b, filters: f, scope }: QjmxQuery): SQL {
   const where: SQL[] = [sql`true`];
-  if (b.Keyword) where.push(keywordCond(b.Keyword));
+  if (b.Keyword) where.push(keywordOnBill(b.Keyword, scope.cmpId, sql`s.bill_id`, sql`s.room_id`));
   if (b.AgeBand) where.push(sql`s.band = ${b.AgeBand}`);
   if (b.MinOverdueDays) where.push(sql`s.days >= ${b.MinOverdueDays}`);
-  return sql`select s.* from (${overdueBills(scope, f.asOf, periodCond(f.period))}) s ${places ? billPlaceJoins : sql``}
-    where ${sql.join(where, sql` and `)}`;
+  return sql`select s.* from (${overdueBills(scope, f.asOf, periodCond(f.period))}) s where ${sql.join(where, sql` and `)}`;
 }
 
 /** The listed columns of the bills `bills` (alias s): names, late fee as of the day, last dunning. */
@@ -162,8 +170,11 @@ function roomsKept(q: ReportQuery<QjhzBody, AsOfFilters>): SQL {
   return sql`select ob.room_key from ob group by ob.room_key having ${sql.join(having, sql` and `)}`;
 }
 
-/** 欠缴汇总表 by room over the bills `bills` (alias s) after the `withOb` CTEs: names, late fee, last dunning. */
-function qjhzRooms(q: ReportQuery<QjhzBody, AsOfFilters>, withOb: SQL, bills: SQL): SQL {
+/**
+ * 欠缴汇总表 by room over the bills `bills` (alias s) after the `withOb` CTEs: names, late fee, last dunning. `named`
+ * false: the bills already passed the Keyword.
+ */
+function qjhzRooms(q: ReportQuery<QjhzBody, AsOfFilters>, withOb: SQL, bills: SQL, named = true): SQL {
   const { scope, filters: f, body: b } = q;
   return sql`${withOb} select max(s.room_id) as "RoomId", s.room_key::text as "RoomKey", max(${roomLabel}) as "RoomName",
           max(c.name) as "CommunityName", max(${ownerName}) as "OwnerName", max(${ownerPhone}) as "Phone",
@@ -173,7 +184,7 @@ function qjhzRooms(q: ReportQuery<QjhzBody, AsOfFilters>, withOb: SQL, bills: SQ
           ${money(sql`sum(${lateFeeSql(sql`b`, sql`st`, sql`${f.asOf.day}::date`)})`)} as "AccruedLateFeeMoney",
           ${lastDunning(sql`max(s.room_id)`, scope.cmpId, scope.tz)} as "LastDunningTime"
         from ${bills} ${billPlaceJoins} join fee_standards st on st.id = b.standard_id
-        where ${b.Keyword ? keywordCond(b.Keyword) : sql`true`}
+        where ${b.Keyword && named ? keywordCond(b.Keyword) : sql`true`}
         group by s.room_key`;
 }
 
@@ -203,18 +214,24 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
   page: {
     rows: (q, page) => {
       const field = typeof q.body.SortField === 'string' ? q.body.SortField : '';
-      if ((q.body.GroupBy ?? 5) !== 5 || q.body.Keyword || (field && qjhz.columns.some((c) => c.key === field)))
-        return null;
+      if ((q.body.GroupBy ?? 5) !== 5 || (field && qjhz.columns.some((c) => c.key === field))) return null;
+      const kw = q.body.Keyword;
+      const named = kw ? sql`where ${keywordOnBill(kw, q.scope.cmpId, sql`s.bill_id`, sql`s.room_id`)}` : sql``;
+      // The bills that pass, materialised: the names are then joined to a page of rooms only.
       const withOb = sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}), k as (${roomsKept(q)}),
-        pg as materialized (select s.room_key from ob s join k on k.room_key = s.room_key group by s.room_key
+        kb as materialized (select s.* from ob s join k on k.room_key = s.room_key ${named}),
+        pg as materialized (select s.room_key from kb s group by s.room_key
           order by sum(s.arrears) desc, s.room_key::text limit ${page.limit} offset ${page.offset})`;
-      return sql`select * from (${qjhzRooms(q, withOb, sql`ob s join pg on pg.room_key = s.room_key`)}) r
+      return sql`select * from (${qjhzRooms(q, withOb, sql`kb s join pg on pg.room_key = s.room_key`, false)}) r
         order by r."ArrearsMoney"::numeric desc, r."RoomKey"`;
     },
-    count: (q) =>
-      (q.body.GroupBy ?? 5) === 5 && !q.body.Keyword
-        ? sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}) select * from (${roomsKept(q)}) k`
-        : sql`select 1 from (${qjhz.rows(q)}) r`,
+    count: (q) => {
+      if ((q.body.GroupBy ?? 5) !== 5) return sql`select 1 from (${qjhz.rows(q)}) r`;
+      const kw = q.body.Keyword;
+      const named = kw ? sql`and ${keywordOnBill(kw, q.scope.cmpId, sql`s.bill_id`, sql`s.room_id`)}` : sql``;
+      return sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}), k as (${roomsKept(q)})
+        select distinct s.room_key from ob s join k on k.room_key = s.room_key where true ${named}`;
+    },
   },
   columns: [
     { key: 'RoomName', title: '房号/分组', width: 18 },

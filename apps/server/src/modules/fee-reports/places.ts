@@ -24,6 +24,18 @@ export const keywordCond = (kw: string): SQL => {
   return sql`(r.full_name ilike ${k} or o.name ilike ${k} or o.mobile ilike ${k} or b.payer_name ilike ${k})`;
 };
 
+/**
+ * `keywordCond` on a bill known by its id and room (`bill`, `room`) without its place joined: the rooms (and their
+ * owners) the keyword names are found once, so a filter over a large company's overdue bills does not join every bill
+ * of the company to its room and owner first.
+ */
+export const keywordOnBill = (kw: string, cmpId: number, bill: SQL, room: SQL): SQL => {
+  const k = likeText(kw);
+  return sql`(${room} in (select kr.id from rooms kr left join residents ko on ko.id = kr.owner_resident_id
+      where kr.cmp_id = ${cmpId} and (kr.full_name ilike ${k} or ko.name ilike ${k} or ko.mobile ilike ${k}))
+    or exists (select 1 from fee_bills kb where kb.id = ${bill} and kb.payer_name ilike ${k}))`;
+};
+
 /** A code's Chinese name in SQL (the shared enum list as a literal array). */
 export const nameOf = (names: readonly string[], code: SQL): SQL =>
   sql`coalesce((${sql.raw(`array[${names.map((n) => `'${n.replace(/'/g, "''")}'`).join(',')}]::text[]`)})[(${code}) + 1], '')`;
