@@ -99,7 +99,7 @@ export function ReportPage<T extends object>({
   const failed = list.error ?? sum.error;
   const ctx: ReportContext<T> = { rows, sum: sum.data, filters, loading: list.isFetching };
 
-  const columns = useReportColumns(declared, filters, sort, !!def.paged);
+  const columns = useReportColumns(declared, filters, sort, !!def.paged, sum.data);
   if (def.actions)
     columns.push({
       key: '__actions',

@@ -5,6 +5,9 @@ import { useNavigate } from 'react-router';
 import { cellText, kindOf, leafColumns, linkUrl } from './report-logic';
 import type { ReportColumn } from './types';
 
+/** Pixels a bold 合计 value needs in a middle-size cell: digits and separators at ~8.5 px, plus the cell padding. */
+const sumWidth = (text: string) => Math.ceil(text.length * 8.5) + 20;
+
 export type SortState = { field: string; order: 'asc' | 'desc' } | null;
 
 const sortOrderOf = (sort: SortState, field: string | undefined) =>
@@ -26,14 +29,19 @@ export function useReportColumns<T>(
   filters: Record<string, unknown>,
   sort: SortState,
   sortable: boolean,
+  sum?: Record<string, unknown>,
 ): ColumnType<T>[] {
   const navigate = useNavigate();
   const map = (c: ReportColumn<T>): ColumnType<T> => {
     const { kind: _k, link, danger, tone, children, sorter, hideable: _h, defaultHidden: _d, money: _m, ...rest } = c;
     const kind = kindOf(c);
     const numeric = kind !== 'text';
+    const total = numeric && c.dataIndex && sum ? cellText(kind, sum[c.dataIndex]) : '';
     return {
       ...rest,
+      // The 合计 sits in a table of its own under a scrolling body, which sizes the columns from the rows alone: a
+      // column is at least as wide as its bold total, or that cell pushes every cell after it out of line.
+      ...(total ? { minWidth: sumWidth(total) } : {}),
       key: c.key ?? c.dataIndex ?? c.title,
       align: c.align ?? (numeric ? 'right' : undefined),
       sorter: sortable && !!sorter,
