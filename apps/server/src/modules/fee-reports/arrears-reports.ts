@@ -209,6 +209,18 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
       group by ${g.key}`;
   },
   order: sql`r."ArrearsMoney"::numeric desc, 2`,
+  // By room the 合计 needs each room's money only: no names, no last dunning.
+  sumRows: (q) => {
+    if ((q.body.GroupBy ?? 5) !== 5) return qjhz.rows(q);
+    const kw = q.body.Keyword;
+    return sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}), k as (${roomsKept(q)})
+      select count(*)::int as "BillCount", ${money(sql`sum(s.arrears)`)} as "ArrearsMoney",
+        ${money(sql`sum(${lateFeeSql(sql`b`, sql`st`, sql`${q.filters.asOf.day}::date`)})`)} as "AccruedLateFeeMoney"
+      from ob s join k on k.room_key = s.room_key join fee_bills b on b.id = s.bill_id
+        join fee_standards st on st.id = b.standard_id
+      where ${kw ? keywordOnBill(kw, q.scope.cmpId, sql`s.bill_id`, sql`s.room_id`) : sql`true`}
+      group by s.room_key`;
+  },
   // By room in the default order (欠缴金额, then the room's key as text), a page of rooms is cut from the overdue bills
   // alone and only those rooms are named: every room in arrears named and sorted took seconds a page.
   page: {
