@@ -28,7 +28,7 @@ import {
   unpaidMoney,
 } from './measures';
 import { billPlaceJoins, billStateName, keywordCond, ownerName, ownerPhone, roomLabel, timeText } from './places';
-import type { ReportDef, ReportQuery } from './report-kit';
+import { inDefaultOrder, type ReportDef, type ReportQuery } from './report-kit';
 
 /** The 账期 reports of the bill journal: 应缴明细表 (yjmx) and 应缴汇总表 (yjhz). */
 
@@ -108,8 +108,7 @@ export const yjmx: ReportDef<typeof YjmxBody, PeriodFilters> = {
   // and named: a month of a large company is 100,000 bills, and naming them all took seconds for each page.
   page: {
     rows: (q, page) => {
-      const field = typeof q.body.SortField === 'string' ? q.body.SortField : '';
-      if (q.body.Keyword || (field && yjmx.columns.some((c) => c.key === field))) return null;
+      if (q.body.Keyword || !inDefaultOrder(yjmx, q)) return null;
       const { filters: f, scope } = q;
       // The sort keys as lookups of the bill's own row: joined, the planner paired every bill of the company with its
       // room before meeting the window's.

@@ -26,7 +26,7 @@ import {
   ownerPhone,
   roomLabel,
 } from './places';
-import type { ReportColumn, ReportDef, ReportQuery } from './report-kit';
+import { inDefaultOrder, type ReportColumn, type ReportDef, type ReportQuery } from './report-kit';
 
 /**
  * The arrears reports (欠缴, as of AsOfDate): qjmx per bill, qjhz per room (or 楼栋/项目), qjhzscfj by 账龄 band and
@@ -100,8 +100,7 @@ export const qjmx: ReportDef<typeof QjmxBody, AsOfFilters> = {
   // named: a large company owes 180,000 bills, and naming and sorting them all took seconds for each page.
   page: {
     rows: (q, page) => {
-      const field = typeof q.body.SortField === 'string' ? q.body.SortField : '';
-      if (field && qjmx.columns.some((c) => c.key === field)) return null;
+      if (!inDefaultOrder(qjmx, q)) return null;
       return sql`with pg as materialized (select * from (${qjmxBills(q)}) s order by s.days desc, s.bill_id
           limit ${page.limit} offset ${page.offset})
         select * from (${qjmxRows(q, sql`select * from pg`)}) r order by r."OverdueDays" desc, r."BillId"`;
@@ -225,8 +224,7 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
   // alone and only those rooms are named: every room in arrears named and sorted took seconds a page.
   page: {
     rows: (q, page) => {
-      const field = typeof q.body.SortField === 'string' ? q.body.SortField : '';
-      if ((q.body.GroupBy ?? 5) !== 5 || (field && qjhz.columns.some((c) => c.key === field))) return null;
+      if ((q.body.GroupBy ?? 5) !== 5 || !inDefaultOrder(qjhz, q)) return null;
       const kw = q.body.Keyword;
       const named = kw ? sql`where ${keywordOnBill(kw, q.scope.cmpId, sql`s.bill_id`, sql`s.room_id`)}` : sql``;
       // The bills that pass, materialised: the names are then joined to a page of rooms only.

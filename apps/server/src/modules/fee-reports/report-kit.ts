@@ -129,10 +129,19 @@ export function shapeRow(row: Row): Row {
 const columnsOf = <S extends z.ZodType, F>(def: ReportDef<S, F>, q: ReportQuery<z.infer<S>, F>) =>
   def.columnsFor?.(q.filters) ?? def.columns;
 
+/** The column the list is asked to sort by (SortField naming one of the report's fields), if any. */
+const sortColumn = <S extends z.ZodType, F>(def: ReportDef<S, F>, q: ReportQuery<z.infer<S>, F>) => {
+  const field = (q.body as Row).SortField;
+  return typeof field === 'string' ? columnsOf(def, q).find((c) => c.key === field) : undefined;
+};
+
+/** Whether the list is in the report's own order: a `page` cuts its page only then (null otherwise). */
+export const inDefaultOrder = <S extends z.ZodType, F>(def: ReportDef<S, F>, q: ReportQuery<z.infer<S>, F>) =>
+  !sortColumn(def, q);
+
 function orderOf<S extends z.ZodType, F>(def: ReportDef<S, F>, q: ReportQuery<z.infer<S>, F>): SQL {
   const body = q.body as Row;
-  const field = typeof body.SortField === 'string' ? body.SortField : '';
-  const col = columnsOf(def, q).find((c) => c.key === field);
+  const col = sortColumn(def, q);
   if (!col) return def.order;
   const dir = /^desc/i.test(String(body.SortOrder ?? '')) ? sql`desc nulls last` : sql`asc nulls first`;
   return sql`r.${sql.identifier(col.key)} ${dir}, ${def.order}`;

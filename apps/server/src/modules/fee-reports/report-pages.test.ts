@@ -52,6 +52,8 @@ describe('report fast paths', () => {
       [qjmx, { AgeBand: 2 }],
       [qjmx, { MinOverdueDays: 40 }],
       [qjmx, { Keyword: '1栋' }],
+      [qjmx, { SortField: 'ArrearsMoney', SortOrder: 'ascend' }],
+      [qjhz, { SortField: 'OwnerName' }],
       [qjhz, {}],
       [qjhz, { MinMonths: 2 }],
       [qjhz, { GroupBy: 2 }],
