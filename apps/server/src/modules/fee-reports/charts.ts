@@ -1,3 +1,4 @@
+import { FeeTenderMethod, fenToMoney, toFen } from '@linli/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../../core/audit';
@@ -56,7 +57,9 @@ import {
   tenderRefundMoney,
   tenderScope,
   accrualRows,
+  within,
 } from './measures';
+import { journalSource } from './journal-source';
 import { categoryName } from './places';
 import { REPORT_ROLE, type ReportColumn, shapeRow } from './report-kit';
 
@@ -173,26 +176,24 @@ const costOverview: ChartDef<typeof scopeBody> = {
     const months12 = resolvePeriod({ PeriodFrom: addMonths(month.from, -11), PeriodTo: month.to }, s);
     const today = resolveDates({}, s);
     const asOf = resolveAsOf({}, s);
-    const [k] = await sqlRows<Row>(db, sql`select ${accrualColumns()} from (${accrualByRoom(s, month)}) r`);
-    const [a] = await sqlRows<Row>(
-      db,
-      sql`select ${money(sql`coalesce(sum(s.arrears), 0)`)} as v from (${overdueBills(s, asOf)}) s`,
-    );
-    const [f] = await sqlRows<Row>(
-      db,
-      sql`select ${money(fundMoney())} as v from ${tenderFrom(s)} where ${tenderScope(s, today)}`,
-    );
-    const byMonth = await sqlRows<Row>(
-      db,
-      sql`select j.bill_month as k, ${money(periodDueMoney(months12))} as due, ${money(periodPaidMoney(months12))} as paid
-        from ${journalFrom} where ${journalScope(s)} and ${accrualRows(months12)}
-          and j.bill_month between ${months12.from} and ${months12.to}
-        group by 1`,
-    );
-    const bands = await sqlRows<Row>(
-      db,
-      sql`select s.band as k, ${money(sql`sum(s.arrears)`)} as v from (${overdueBills(s, asOf)}) s group by 1`,
-    );
+    // Independent reads, side by side (on PostgreSQL each on a connection of its own). The 12 months are summed from
+    // the journal's rollup; the arrears total is the sum of its bands, read in one pass.
+    const [[k], bands, [f], byMonth] = await Promise.all([
+      sqlRows<Row>(db, sql`select ${accrualColumns()} from (${accrualByRoom(s, month)}) r`),
+      sqlRows<Row>(
+        db,
+        sql`select s.band as k, ${money(sql`sum(s.arrears)`)} as v from (${overdueBills(s, asOf)}) s group by 1`,
+      ),
+      sqlRows<Row>(db, sql`select ${money(fundMoney())} as v from ${tenderFrom(s)} where ${tenderScope(s, today)}`),
+      sqlRows<Row>(
+        db,
+        sql`select j.bill_month as k, ${money(periodDueMoney(months12))} as due, ${money(periodPaidMoney(months12))} as paid
+          from ${journalSource(s.cmpId, months12)} where ${journalScope(s)} and ${accrualRows(months12)}
+            and j.bill_month between ${months12.from} and ${months12.to}
+          group by 1`,
+      ),
+    ]);
+    const arrearsFen = bands.reduce((sum, r) => sum + toFen(String(r.v)), 0);
     const categories = Array.from({ length: 12 }, (_, i) => addMonths(months12.from, i));
     const m = new Map(byMonth.map((r) => [String(r.k), r]));
     const table = categories.map((c) => {
@@ -213,7 +214,7 @@ const costOverview: ChartDef<typeof scopeBody> = {
         PeriodPaidMoney: kp.PeriodPaidMoney,
         CollectRate: kp.CollectRate,
         RoomRate: kp.RoomRate,
-        ArrearsMoney: a?.v ?? '0.00',
+        ArrearsMoney: fenToMoney(arrearsFen),
         TodayFundMoney: f?.v ?? '0.00',
       },
       Categories: categories,
@@ -255,17 +256,21 @@ const moneyCollect: ChartDef<typeof moneyBody> = {
     if (gran === 1 && days > REPORT_LIMITS.dailyDays) throw fail(REPORT_MSG.dailyDays);
     const fmt = gran === 1 ? 'YYYY-MM-DD' : 'YYYY-MM';
     const bucket = (col: SQL) => sql`to_char(${col} at time zone ${s.tz}, ${fmt})`;
-    const tenders = await sqlRows<Row>(db, tenderBuckets(s, w, bucket(sql`t.created_at`)));
-    const fees = await sqlRows<Row>(
-      db,
-      sql`select ${bucket(sql`j.event_time`)} as k, ${money(feePaidMoney(w))} as v from ${journalFrom}
-        where ${journalScope(s)} and ${cashRows(w)} group by 1`,
-    );
-    const topups = await sqlRows<Row>(
-      db,
-      sql`select ${bucket(sql`x.created_at`)} as k, ${money(prepaidTopUpCashMoney(w))} as v from ${prepaidFrom}
-        where ${prepaidScope(s)} and x.created_at >= ${w.start} and x.created_at < ${w.end} group by 1`,
-    );
+    // By month the fees may be summed from the rollup (a sealed month's rows carry its first instant); by day not.
+    const fees = gran === 2 ? journalSource(s.cmpId, w) : journalFrom;
+    const [tenders, feeRows, topups] = await Promise.all([
+      sqlRows<Row>(db, tenderBuckets(s, w, bucket(sql`t.created_at`))),
+      sqlRows<Row>(
+        db,
+        sql`select ${bucket(sql`j.event_time`)} as k, ${money(feePaidMoney(w))} as v from ${fees}
+          where ${journalScope(s)} and ${cashRows(w)} group by 1`,
+      ),
+      sqlRows<Row>(
+        db,
+        sql`select ${bucket(sql`x.created_at`)} as k, ${money(prepaidTopUpCashMoney(w))} as v from ${prepaidFrom}
+          where ${prepaidScope(s)} and x.created_at >= ${w.start} and x.created_at < ${w.end} group by 1`,
+      ),
+    ]);
     const categories =
       gran === 1
         ? Array.from({ length: days }, (_, i) => addDays(w.from, i))
@@ -274,7 +279,7 @@ const moneyCollect: ChartDef<typeof moneyBody> = {
     const table = categories.map((c) => ({
       Name: c,
       FundMoney: at(tenders, c, 'fund'),
-      FeePaidMoney: at(fees, c),
+      FeePaidMoney: at(feeRows, c),
       PrepaidTopUpMoney: at(topups, c),
       RefundMoney: at(tenders, c, 'refund'),
     }));
@@ -316,8 +321,8 @@ const communityCollect: ChartDef<typeof periodBody> = {
       sql`select c.id as "CommunityId", c.name as "Name", ${money(sql`coalesce(x.due, 0)`)} as "PeriodDueMoney",
           ${money(sql`coalesce(x.paid, 0)`)} as "PeriodPaidMoney", ${rate(sql`coalesce(x.paid, 0)`, sql`coalesce(x.due, 0)`)} as "CollectRate"
         from communities c left join (
-          select j.community_id, ${periodDueMoney(a)} as due, ${periodPaidMoney(a)} as paid from ${journalFrom}
-          where ${journalScope(s)} and ${accrualRows(a)} group by 1) x on x.community_id = c.id
+          select j.community_id, ${periodDueMoney(a)} as due, ${periodPaidMoney(a)} as paid
+          from ${journalSource(s.cmpId, a)} where ${journalScope(s)} and ${accrualRows(a)} group by 1) x on x.community_id = c.id
         where c.cmp_id = ${s.cmpId} and c.id = any(${idList(s.communityIds)}::int[])
         order by 5 desc nulls last, c.id`,
     );
@@ -353,7 +358,7 @@ const itemCollect: ChartDef<typeof dateBody> = {
       sql`select i.category as "Category", ${categoryName(sql`i.category`)} as "CategoryName", i.id as "ItemId",
           max(i.item_name) as "Name", ${money(feePaidMoney(w))} as "FeePaidMoney",
           ${rate(feePaidMoney(w), sql`sum(${feePaidMoney(w)}) over ()`)} as "Share"
-        from ${journalFrom} join fee_items i on i.id = j.item_id
+        from ${journalSource(s.cmpId, w)} join fee_items i on i.id = j.item_id
         where ${journalScope(s)} and ${cashRows(w)} group by i.category, i.id order by 5 desc, i.id`,
     );
     const table = rows.map(shapeRow);
@@ -393,15 +398,29 @@ const payTypeCollect: ChartDef<typeof dateBody> = {
   ],
   build: async (db, b, s) => {
     const w = resolveDates(b, s);
+    // The window's methods and the 12 months × method to DateTo, from one grouped pass over the tenders of both: a
+    // payment's tenders share one instant, so its 笔数 falls in exactly one (month, method, in window) group.
+    const first = addMonths(w.monthTo, -11);
+    const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
+    const from = `${first}-01` < w.from ? `${first}-01` : w.from;
     const rows = await sqlRows<Row>(
       db,
-      sql`select t.method as "Method", ${tenderPayCount()}::int as "PayCount", ${money(receivedMoney())} as "ReceivedMoney",
-          ${money(tenderRefundMoney())} as "RefundMoney", ${money(netMoney())} as "NetMoney",
-          ${rate(netMoney(), sql`sum(${netMoney()}) over ()`)} as "Share"
-        from ${tenderFrom(s)} where ${tenderScope(s, w)} group by t.method`,
+      sql`with g as materialized (
+          select to_char(t.created_at at time zone ${s.tz}, 'YYYY-MM') as k, t.method,
+            (${within(sql`t.created_at`, w)}) as in_w, ${tenderPayCount()} as n, ${receivedMoney()} as rec,
+            ${tenderRefundMoney()} as ref, ${netMoney()} as net
+          from ${tenderFrom(s)} where ${tenderScope(s, boundsOf(from, w.to, s))} group by 1, 2, 3)
+        select 'w' as part, g.method as "Method", null as k, sum(g.n)::int as "PayCount",
+          ${money(sql`sum(g.rec)`)} as "ReceivedMoney", ${money(sql`sum(g.ref)`)} as "RefundMoney",
+          ${money(sql`sum(g.net)`)} as "NetMoney", ${rate(sql`sum(g.net)`, sql`sum(sum(g.net)) over ()`)} as "Share"
+        from g where g.in_w group by g.method
+        union all
+        select 'm', g.method, g.k, 0, null, null, ${money(sql`sum(g.net)`)}, null
+        from g where g.k >= ${first} group by g.k, g.method`,
     );
+    const inWindow = rows.filter((r) => r.part === 'w');
     const table = TENDER_METHODS.map((m) => {
-      const r = shapeRow(rows.find((x) => Number(x.Method) === m.method) ?? {});
+      const r = shapeRow(inWindow.find((x) => Number(x.Method) === m.method) ?? {});
       return {
         Name: m.name,
         Method: m.method,
@@ -413,24 +432,15 @@ const payTypeCollect: ChartDef<typeof dateBody> = {
         Share: (r.Share as number | null | undefined) ?? null,
       };
     });
-    // 12 months × method to DateTo.
-    const first = addMonths(w.monthTo, -11);
-    const months = Array.from({ length: 12 }, (_, i) => addMonths(first, i));
-    const span = boundsOf(`${first}-01`, w.to, s);
-    const byMonth = await sqlRows<Row>(
-      db,
-      tenderBuckets(
-        s,
-        { ...span, from: `${first}-01`, to: w.to, monthFrom: first, monthTo: w.monthTo },
-        sql`to_char(t.created_at at time zone ${s.tz}, 'YYYY-MM')`,
-      ),
-    );
-    const [tot] = await sqlRows<Row>(
-      db,
-      sql`select ${money(netMoney())} as net, ${money(fundMoney())} as fund from ${tenderFrom(s)} where ${tenderScope(s, w)}`,
-    );
+    const monthNet = (mo: string, method: number) =>
+      rows.find((r) => r.part === 'm' && r.k === mo && Number(r.Method) === method)?.NetMoney;
+    const netFen = (rs: typeof table) => rs.reduce((n, r) => n + toFen(r.NetMoney), 0);
+    const tot = {
+      net: fenToMoney(netFen(table)),
+      fund: fenToMoney(netFen(table.filter((r) => r.Method !== FeeTenderMethod.Prepaid))),
+    };
     return {
-      Kpis: { NetMoney: tot?.net ?? '0.00', FundMoney: tot?.fund ?? '0.00' },
+      Kpis: { NetMoney: tot.net, FundMoney: tot.fund },
       Categories: months,
       Series: [
         { Name: '收款方式', Type: 'pie', Data: table.map((r) => ({ Name: r.Name, Value: zero(r.NetMoney) })) },
@@ -438,7 +448,7 @@ const payTypeCollect: ChartDef<typeof dateBody> = {
           Name: m.name,
           Type: 'bar',
           Stack: '收款方式',
-          Data: months.map((mo) => zero(byMonth.find((r) => r.k === mo)?.[`m${m.method}`])),
+          Data: months.map((mo) => zero(monthNet(mo, m.method))),
         })),
       ],
       Table: table,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { addDays, todayIn } from '../../core/dates';
 import { billOf, requestId, roomOf, standardIn } from '../fees/desk-test-helpers';
+import { addMonths, lastDayOf } from './filters';
 
 /** Fee reports moved by the fee calls: ageing leaves a band when paid, a refund counts on its approval day. */
 let t: TestApp;
@@ -89,6 +90,31 @@ describe('fee reports follow the fee calls', () => {
     const slices = pie.data.Series.find((s) => s.Name === '收款方式')!.Data;
     expect(Math.round(slices.reduce((n, s) => n + s.Value, 0) * 100)).toBe(fen(d1.TotalMoney));
     expect(pie.data.Kpis.NetMoney).toBe(d1.TotalMoney);
+    // Over a window of months, every method's figures are 收款方式汇总表's, and each month's bar its month's net.
+    const today = todayIn(t.deps.now(), 'Asia/Shanghai');
+    const span = { DateFrom: `${addMonths(today.slice(0, 7), -5)}-16`, DateTo: today };
+    const long = await t.api<{
+      Categories: string[];
+      Series: { Name: string; Data: number[] }[];
+      Table: Record<string, unknown>[];
+    }>('/FeeChart/PayTypeCollect', span, admin);
+    const byMethod = await t.api<Record<string, unknown>[]>('/FeeReport/PaymentMethodCollectList', span, admin);
+    const pick = (r: Record<string, unknown>) =>
+      [r.Method, r.PayCount, r.ReceivedMoney, r.RefundMoney, r.NetMoney, r.Share].join('|');
+    expect(long.data.Table.filter((r) => r.PayCount).map(pick)).toEqual(
+      byMethod.data.filter((r) => r.PayCount).map(pick),
+    );
+    const month = long.data.Categories[long.data.Categories.length - 3]!;
+    const whole = await t.api<{ Method: number; NetMoney: string }[]>(
+      '/FeeReport/PaymentMethodCollectList',
+      { DateFrom: `${month}-01`, DateTo: lastDayOf(month) },
+      admin,
+    );
+    const bars = ['现金', '微信', '支付宝', 'POS刷卡', '银行转账', '预存款抵扣'].map((name) =>
+      Math.round(long.data.Series.find((x) => x.Name === name)!.Data[long.data.Categories.length - 3]! * 100),
+    );
+    expect(bars).toEqual([1, 2, 3, 4, 5, 6].map((m) => fen(whole.data.find((r) => r.Method === m)?.NetMoney ?? '0')));
+    expect(bars.some((v) => v > 0)).toBe(true);
     const trend = await t.api<{ Table: { FundMoney: string; FeePaidMoney: string; PrepaidTopUpMoney: string }[] }>(
       '/FeeChart/MoneyCollect',
       {},
