@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { DateWindow, ReportScope } from './filters';
+import { journalSource } from './journal-source';
 import { journalCashier, journalScope, meterFrom, meterScope, prepaidFrom, prepaidScope, within } from './measures';
 
 /**
@@ -44,7 +45,8 @@ const reversalCashier = (reversal: SQL) =>
   sql`coalesce((select tc.cashier_id from fee_payment_tenders tc where tc.reversal_id = ${reversal} limit 1),
     (select ra.applicant_id from fee_reversals ra where ra.id = ${reversal}))`;
 
-export function cashEntries({ scope: s, dates: c, only, top }: CashScope): SQL {
+/** The three sources of the entries, each a SELECT of the entry columns. */
+function entrySources({ scope: s, dates: c, only }: CashScope) {
   const pick = (src: number, id: SQL) =>
     only ? sql`and ${id} in (select o.sid from (${only}) o where o.src = ${sql.raw(String(src))})` : sql``;
   // Under a 收费项目 or 类别 filter the scopes of measures.ts decide what stays: the top-ups of that item's accounts
@@ -78,12 +80,40 @@ export function cashEntries({ scope: s, dates: c, only, top }: CashScope): SQL {
     from ${meterFrom}
     where ${meterScope(s, c)} and e.amount <> 0
       ${only ? sql`and (${meterSrc}, ${meterId}) in (select o.src, o.sid from (${only}) o)` : sql``}`;
+  return { bills, prepaid, meter };
+}
+
+export function cashEntries(cs: CashScope): SQL {
+  const { bills, prepaid, meter } = entrySources(cs);
+  const { top } = cs;
   const cut = (branch: SQL) =>
     top
       ? sql`(select f.* from (${top.filter(sql`(${branch})`)}) f order by ${cashEntryOrder(sql`f`, top.desc)}
           limit ${top.n})`
       : branch;
   return sql`(${cut(bills)} union all ${cut(prepaid)} union all ${cut(meter)})`;
+}
+
+/**
+ * Σ principal, late_fee, discount and paid over every entry of the window, as rows to be summed: what a sum over
+ * `cashEntries` answers, without reading the bill entries one by one. Their money is the journal's cash rows, summed
+ * from the rollup (`journalSource`); a 收款 entry's 优惠 is its payment line's counter 减免, which only the few
+ * discounted lines carry (a lookup per entry took 1.8 s of a year's 2 s). Prepaid and meter entries as they are.
+ */
+export function cashEntryTotals(cs: CashScope): SQL {
+  const { scope: s, dates: c } = cs;
+  const { prepaid, meter } = entrySources(cs);
+  return sql`select sum(j.paid_money) as principal, sum(j.late_fee_money) as late_fee,
+      sum(case when j.event_type = 5 then 0 else j.discount_money end) as discount,
+      sum(j.paid_money + j.late_fee_money) as paid
+    from ${journalSource(s.cmpId, c)}
+    where ${journalScope(s)} and ${within(sql`j.event_time`, c)} and j.event_type in (5, 6, 7)
+    union all
+    select 0, 0, sum(pl.discount_money), 0
+    from fee_payment_lines pl join fee_journal j on j.payment_line_id = pl.id and j.event_type = 5
+    where pl.cmp_id = ${s.cmpId} and pl.discount_money <> 0 and ${journalScope(s)} and ${within(sql`j.event_time`, c)}
+    union all
+    select e.principal, e.late_fee, e.discount, e.paid from (${prepaid} union all ${meter}) e`;
 }
 
 /** 性质 1 当期 2 追欠 3 预收 (a bill's BillMonth against the window's months), 4 预存, 5 电表. */

@@ -2,7 +2,7 @@ import { jsonArray } from '@linli/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idList } from '../../core/filters';
-import { cashEntries, cashEntryOrder, natureOf } from './cash-entries';
+import { cashEntries, cashEntryOrder, cashEntryTotals, natureOf } from './cash-entries';
 import {
   type DateWindow,
   dateFields,
@@ -63,6 +63,9 @@ const passing = (b: Body, entries: SQL) => sql`select e.* from ${entries} e
     where ${where(b)}`;
 /** The entries of the window that pass the body's filters. */
 const filtered = (b: Body, c: DateWindow, s: ReportScope): SQL => passing(b, cashEntries({ scope: s, dates: c }));
+
+const entryFiltered = (b: Body) =>
+  b.CashierId !== undefined || !!b.Source || !!b.State || !!b.ReceiptNo || !!b.Methods?.length;
 
 function where(b: Body): SQL {
   const w: SQL[] = [sql`true`];
@@ -151,10 +154,11 @@ export const costDetailsReport: ReportDef<typeof costDetailsBody, DateWindow> = 
   paged: true,
   resolve: (b, scope) => resolveDates(b, scope),
   rows: ({ body, filters: c, scope: s }) => wideRows(filtered(body, c, s), c, s),
+  // Without a filter on the entries themselves (收款人, 来源, 状态, 收据号, 方式) the 合计 is every entry's money, summed.
   sumRows: ({ body, filters: c, scope: s }) => sql`select ${money(sql`e.principal`)} as "PrincipalMoney",
       ${money(sql`e.late_fee`)} as "LateFeeMoney", ${money(sql`e.discount`)} as "DiscountMoney",
       ${money(sql`e.paid`)} as "PaidMoney"
-    from (${filtered(body, c, s)}) e`,
+    from (${entryFiltered(body) ? filtered(body, c, s) : cashEntryTotals({ scope: s, dates: c })}) e`,
   order: sql`r."__t" desc, r."__src" desc, r."__sid" desc`,
   page: {
     rows: pageRows,

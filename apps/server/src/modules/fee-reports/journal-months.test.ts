@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sqlRows } from '../../core/sql-rows';
+import { billOf, roomOf, standardIn } from '../fees/desk-test-helpers';
 import { localDay } from '../fees/pay';
 import { sealJournalMonths } from './journal-seal.job';
 import { journalRollup } from './journal-source';
@@ -73,6 +74,71 @@ describe('the month rollup', () => {
       sql`select count(*)::int as n from fee_journal_months where event_month >= ${thisMonth}`,
     );
     expect(open!.n).toBe(0);
+  });
+
+  it('the charts answer the same from the rollup as from the journal (before the journal is edited behind the bills)', async () => {
+    const ym = (n: number) => {
+      const i = year * 12 + Number(thisMonth.slice(5)) - 1 + n;
+      return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+    };
+    for (const [name, body] of [
+      ['CostOverview', {}],
+      ['MoneyCollect', { DateFrom: `${ym(-11)}-01`, DateTo: `${thisMonth}-01`, Granularity: 2 }],
+      ['MoneyCollect', { DateFrom: `${ym(-3)}-10`, DateTo: `${thisMonth}-01`, Granularity: 1 }],
+      ['CommunityCollect', { PeriodFrom: ym(-11), PeriodTo: thisMonth }],
+      ['ItemCollect', { DateFrom: `${ym(-8)}-15`, DateTo: `${ym(-1)}-28` }],
+    ] as const) {
+      const r = await both(`/FeeChart/${name}`, body);
+      expect(r.summed).toEqual(r.rowByRow);
+      // Figures, not empty answers: the demo's year of payments shows in every chart.
+      expect(JSON.stringify(r.summed)).toMatch(/[1-9]\d*\.\d\d/);
+    }
+  });
+
+  it('收费明细表 合计 sums the same from the rollup, and equals its rows summed, 优惠 included', async () => {
+    const ym = (n: number) => {
+      const i = year * 12 + Number(thisMonth.slice(5)) - 1 + n;
+      return `${Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, '0')}`;
+    };
+    // A counter 减免 at the desk today: the 优惠 a 收款 entry carries on its payment line.
+    const room = await roomOf(t, '1栋-1单元-601');
+    const bill = await billOf(t, room, await standardIn(t, room), thisMonth, '100.00', '2099-01-15');
+    const paid = await t.api(
+      '/FeePayment/Pay',
+      {
+        RequestId: 'rollup-discount',
+        RoomId: room.id,
+        Lines: [{ BillId: bill, PayMoney: '88', LateFeeMoney: '0', DiscountMoney: '12', ExpectedMoney: '100' }],
+        Tenders: [{ Method: 1, AmountMoney: '88' }],
+        DiscountReason: '老人优惠减免',
+      },
+      admin,
+    );
+    expect(paid.ret, paid.msg).toBe(0);
+    const today = localDay(t.deps.now(), 'Asia/Shanghai');
+    for (const body of [
+      { DateFrom: `${ym(-11)}-01`, DateTo: today },
+      { DateFrom: `${ym(-6)}-12`, DateTo: today },
+      // A filter on the entries sums the filtered rows.
+      { DateFrom: `${ym(-11)}-01`, DateTo: today, Source: 1 },
+    ]) {
+      const r = await both('/FeeReport/CostDetailsSum', body);
+      expect(r.summed).toEqual(r.rowByRow);
+      const [rows] = await sqlRows<Record<string, string>>(
+        t.db,
+        sql`select sum(j.paid_money)::text as "PrincipalMoney", sum(j.late_fee_money)::text as "LateFeeMoney",
+            sum(case when j.event_type = 5 then coalesce(pl.discount_money, 0) else j.discount_money end)::text as "DiscountMoney"
+          from fee_journal j left join fee_payment_lines pl on pl.id = j.payment_line_id
+          left join fee_payments p on p.id = j.payment_id
+          where j.event_type in (5, 6, 7) and j.cmp_id = 1 and (${'Source' in body}::boolean is false or p.source = 1)
+            and j.event_time >= (${body.DateFrom}::date::timestamp at time zone 'Asia/Shanghai')
+            and j.event_time < ((${body.DateTo}::date + 1)::timestamp at time zone 'Asia/Shanghai')`,
+      );
+      const sum = r.summed as Record<string, string>;
+      // No prepaid or meter entry carries 本金 beyond its own: compare the bill entries' late fee and 优惠 exactly.
+      expect([sum.LateFeeMoney, sum.DiscountMoney]).toEqual([rows!.LateFeeMoney, rows!.DiscountMoney]);
+      expect(Number(sum.DiscountMoney)).toBeGreaterThan(0);
+    }
   });
 
   it('follows every insert, update and delete in a sealed month, set-based; the open month has no rollup row', async () => {
