@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { jsonArray } from '@linli/shared';
-import { lateFeeSql } from '../fees/late-fee';
 import {
   asOfFields,
   type AsOfWindow,
@@ -67,21 +66,21 @@ function qjmxBills({ body: b, filters: f, scope }: QjmxQuery): SQL {
   if (b.Keyword) where.push(keywordOnBill(b.Keyword, scope.cmpId, sql`s.bill_id`, sql`s.room_id`));
   if (b.AgeBand) where.push(sql`s.band = ${b.AgeBand}`);
   if (b.MinOverdueDays) where.push(sql`s.days >= ${b.MinOverdueDays}`);
-  return sql`select s.* from (${overdueBills(scope, f.asOf, periodCond(f.period))}) s where ${sql.join(where, sql` and `)}`;
+  return sql`select s.* from (${overdueBills(scope, f.asOf, periodCond(f.period), { lateFee: true })}) s
+    where ${sql.join(where, sql` and `)}`;
 }
 
 /** The listed columns of the bills `bills` (alias s): names, late fee as of the day, last dunning. */
-function qjmxRows({ filters: f, scope }: QjmxQuery, bills: SQL): SQL {
+function qjmxRows({ scope }: QjmxQuery, bills: SQL): SQL {
   return sql`select s.bill_id as "BillId", s.community_id as "CommunityId", c.name as "CommunityName",
       s.building_id as "BuildingId", coalesce(bd.name, '') as "BuildingName", s.room_id as "RoomId",
       ${roomLabel} as "RoomName", ${ownerName} as "OwnerName", ${ownerPhone} as "Phone", s.item_id as "ItemId",
       i.item_name as "ItemName", b.period as "Period", s.bill_month as "BillMonth", s.due_date::text as "DueDate",
       ${money(sql`s.due`)} as "DueMoney", ${money(sql`s.paid`)} as "PaidMoney", ${money(sql`s.arrears`)} as "ArrearsMoney",
-      ${money(lateFeeSql(sql`b`, sql`st`, sql`${f.asOf.day}::date`))} as "AccruedLateFeeMoney",
+      ${money(sql`s.late_fee`)} as "AccruedLateFeeMoney",
       s.days::int as "OverdueDays", s.band as "AgeBand", ${ageBandName(sql`s.band`)} as "AgeBandName",
       ${lastDunning(sql`s.room_id`, scope.cmpId, scope.tz)} as "LastDunningTime"
-    from (${bills}) s ${billPlaceJoins}
-    join fee_standards st on st.id = b.standard_id`;
+    from (${bills}) s ${billPlaceJoins}`;
 }
 
 export const qjmx: ReportDef<typeof QjmxBody, AsOfFilters> = {
@@ -94,8 +93,8 @@ export const qjmx: ReportDef<typeof QjmxBody, AsOfFilters> = {
   // The 合计 needs the money only: no names, no last dunning per bill.
   sumRows: (q) => sql`select ${money(sql`s.due`)} as "DueMoney", ${money(sql`s.paid`)} as "PaidMoney",
       ${money(sql`s.arrears`)} as "ArrearsMoney",
-      ${money(lateFeeSql(sql`b`, sql`st`, sql`${q.filters.asOf.day}::date`))} as "AccruedLateFeeMoney"
-    from (${qjmxBills(q)}) s join fee_bills b on b.id = s.bill_id join fee_standards st on st.id = b.standard_id`,
+      ${money(sql`s.late_fee`)} as "AccruedLateFeeMoney"
+    from (${qjmxBills(q)}) s`,
   // In the default order (逾期天数, then the bill) a page is cut from the overdue bills alone and only its rows are
   // named: a large company owes 180,000 bills, and naming and sorting them all took seconds for each page.
   page: {
@@ -174,15 +173,15 @@ function roomsKept(q: ReportQuery<QjhzBody, AsOfFilters>): SQL {
  * false: the bills already passed the Keyword.
  */
 function qjhzRooms(q: ReportQuery<QjhzBody, AsOfFilters>, withOb: SQL, bills: SQL, named = true): SQL {
-  const { scope, filters: f, body: b } = q;
+  const { scope, body: b } = q;
   return sql`${withOb} select max(s.room_id) as "RoomId", s.room_key::text as "RoomKey", max(${roomLabel}) as "RoomName",
           max(c.name) as "CommunityName", max(${ownerName}) as "OwnerName", max(${ownerPhone}) as "Phone",
           string_agg(distinct i.item_name, '、') as "ItemNames", count(distinct s.bill_month)::int as "ArrearsMonths",
           min(s.due_date)::text as "EarliestDueDate", max(s.days)::int as "OverdueDays", count(*)::int as "BillCount",
           ${money(sql`sum(s.arrears)`)} as "ArrearsMoney",
-          ${money(sql`sum(${lateFeeSql(sql`b`, sql`st`, sql`${f.asOf.day}::date`)})`)} as "AccruedLateFeeMoney",
+          ${money(sql`sum(s.late_fee)`)} as "AccruedLateFeeMoney",
           ${lastDunning(sql`max(s.room_id)`, scope.cmpId, scope.tz)} as "LastDunningTime"
-        from ${bills} ${billPlaceJoins} join fee_standards st on st.id = b.standard_id
+        from ${bills} ${billPlaceJoins}
         where ${b.Keyword && named ? keywordCond(b.Keyword) : sql`true`}
         group by s.room_key`;
 }
@@ -196,9 +195,10 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
   rows: (q) => {
     const { scope, filters: f, body: b } = q;
     // The overdue bills are read once (a CTE used twice is materialised) and kept for the rooms that pass.
-    const withOb = sql`with ob as (${overdueBills(scope, f.asOf)}), k as (${roomsKept(q)})`;
+    const byRoom = (b.GroupBy ?? 5) === 5;
+    const withOb = sql`with ob as (${overdueBills(scope, f.asOf, undefined, { lateFee: byRoom })}), k as (${roomsKept(q)})`;
     const bills = sql`ob s join k on k.room_key = s.room_key`;
-    if ((b.GroupBy ?? 5) === 5) return qjhzRooms(q, withOb, bills);
+    if (byRoom) return qjhzRooms(q, withOb, bills);
     const g = groupOf(b.GroupBy, 2);
     return sql`${withOb} select (${g.key})::text as "GroupKey", ${g.name} as "GroupName", ${g.fields},
         count(distinct s.room_key)::int as "ArrearsRooms", count(*)::int as "BillCount",
@@ -212,11 +212,10 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
   sumRows: (q) => {
     if ((q.body.GroupBy ?? 5) !== 5) return qjhz.rows(q);
     const kw = q.body.Keyword;
-    return sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}), k as (${roomsKept(q)})
+    return sql`with ob as (${overdueBills(q.scope, q.filters.asOf, undefined, { lateFee: true })}), k as (${roomsKept(q)})
       select count(*)::int as "BillCount", ${money(sql`sum(s.arrears)`)} as "ArrearsMoney",
-        ${money(sql`sum(${lateFeeSql(sql`b`, sql`st`, sql`${q.filters.asOf.day}::date`)})`)} as "AccruedLateFeeMoney"
-      from ob s join k on k.room_key = s.room_key join fee_bills b on b.id = s.bill_id
-        join fee_standards st on st.id = b.standard_id
+        ${money(sql`sum(s.late_fee)`)} as "AccruedLateFeeMoney"
+      from ob s join k on k.room_key = s.room_key
       where ${kw ? keywordOnBill(kw, q.scope.cmpId, sql`s.bill_id`, sql`s.room_id`) : sql`true`}
       group by s.room_key`;
   },
@@ -228,7 +227,8 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
       const kw = q.body.Keyword;
       const named = kw ? sql`where ${keywordOnBill(kw, q.scope.cmpId, sql`s.bill_id`, sql`s.room_id`)}` : sql``;
       // The bills that pass, materialised: the names are then joined to a page of rooms only.
-      const withOb = sql`with ob as (${overdueBills(q.scope, q.filters.asOf)}), k as (${roomsKept(q)}),
+      const withOb = sql`with ob as (${overdueBills(q.scope, q.filters.asOf, undefined, { lateFee: true })}),
+        k as (${roomsKept(q)}),
         kb as materialized (select s.* from ob s join k on k.room_key = s.room_key ${named}),
         pg as materialized (select s.room_key from kb s group by s.room_key
           order by sum(s.arrears) desc, s.room_key::text limit ${page.limit} offset ${page.offset})`;

@@ -2,6 +2,7 @@ import { FeeBillState } from '@linli/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { todayIn } from '../../core/dates';
 import { idList } from '../../core/filters';
+import { lateFeeSql } from '../fees/late-fee';
 import type { AsOfWindow, DateWindow, PeriodWindow, ReportScope, TimeBounds } from './filters';
 import { journalRollup, journalSource } from './journal-source';
 
@@ -117,36 +118,48 @@ export const AGE_BANDS = [
 ] as const;
 
 /**
- * Where the arrears are read. As of now (截止日期 today, the default) a bill's journal rows summed are the bill itself:
- * every writer changes both in one transaction, and 对账检查 3 proves them equal. So the open bills overdue today
- * stand in for the journal, one row each in the journal's columns (a large company's arrears read 180,000 bills
- * instead of grouping its two million journal rows by bill). A past 截止日期 reads the journal. Off with the rollup,
- * so the tests compare both.
+ * Whether the arrears are read from the open bills. As of now (截止日期 today, the default) a bill's journal rows
+ * summed are the bill itself: every writer changes both in one transaction, and 对账检查 3 proves them equal. So the
+ * open bills overdue today stand in for the journal (a large company's arrears read 180,000 bills instead of grouping
+ * its two million journal rows by bill). A past 截止日期 reads the journal. Off with the rollup, so the tests compare
+ * both.
  */
-function overdueSource(s: ReportScope, w: AsOfWindow): SQL {
-  if (!journalRollup.enabled || w.day !== todayIn(w.now, w.tz)) return journalFrom;
-  return sql`(select b.id as bill_id, b.cmp_id, b.community_id, b.building_id, b.room_id, b.item_id,
-      to_char(b.bill_date, 'YYYY-MM') as bill_month, b.due_date, b.created_at as event_time, b.amount_money,
-      b.discount_money, b.paid_money, b.late_fee_paid_money as late_fee_money
-    from fee_bills b where b.cmp_id = ${s.cmpId} and b.community_id = any(${idList(s.communityIds)}::int[])
-      and b.state in (${FeeBillState.Unpaid}, ${FeeBillState.Partial}) and b.due_date < ${w.day}::date) j`;
-}
+const arrearsFromBills = (w: AsOfWindow) => journalRollup.enabled && w.day === todayIn(w.now, w.tz);
 
 /**
  * The overdue bills as of AsOfDate with their 欠缴 (> 0): one row per bill with the bill's place and due date. Every
  * arrears report (qjmx, qjhz, qjhzscfj, qjhzjefj, the overview's donut) reads this, so a bill is owed the same
  * everywhere. A room's band is that of its oldest overdue bill: `max(ageBand(days))` over its rows.
  * Columns: bill_id, community_id, building_id, room_id, room_key, item_id, bill_month, due_date, due, paid, arrears,
- * days, band.
+ * days, band; with `lateFee`, late_fee (应计滞纳金 as of the day, `lateFeeSql`). `cond` is over the journal alias j.
  */
-export function overdueBills(s: ReportScope, w: AsOfWindow, cond?: SQL): SQL {
-  return sql`select j.bill_id, j.community_id, j.building_id, j.room_id, ${roomKey} as room_key, j.item_id,
+export function overdueBills(s: ReportScope, w: AsOfWindow, cond?: SQL, opts: { lateFee?: boolean } = {}): SQL {
+  const days = overdueDays(sql`j.due_date`, w);
+  const extra = cond ? sql`and ${cond}` : sql``;
+  if (arrearsFromBills(w)) {
+    // One row per bill already: no grouping, and the late fee from the bill's own row.
+    return sql`select j.bill_id, j.community_id, j.building_id, j.room_id, j.room_key, j.item_id, j.bill_month,
+        j.due_date, ${dueOf} as due, j.paid_money as paid, ${unpaidOf} as arrears, ${days} as days,
+        ${ageBand(days)} as band ${opts.lateFee ? sql`, j.late_fee` : sql``}
+      from (select b.id as bill_id, b.cmp_id, b.community_id, b.building_id, b.room_id,
+          coalesce(b.room_id::bigint, -(b.payer_type::bigint * 4294967296 + b.payer_id)) as room_key, b.item_id,
+          to_char(b.bill_date, 'YYYY-MM') as bill_month, b.due_date, b.amount_money, b.discount_money, b.paid_money
+          ${opts.lateFee ? sql`, ${lateFeeSql(sql`b`, sql`st`, sql`${w.day}::date`)} as late_fee` : sql``}
+        from fee_bills b ${opts.lateFee ? sql`join fee_standards st on st.id = b.standard_id` : sql``}
+        where b.cmp_id = ${s.cmpId} and b.community_id = any(${idList(s.communityIds)}::int[])
+          and b.state in (${FeeBillState.Unpaid}, ${FeeBillState.Partial}) and b.due_date < ${w.day}::date) j
+      where ${journalScope(s)} and ${unpaidOf} > 0 ${extra}`;
+  }
+  const grouped = sql`select j.bill_id, j.community_id, j.building_id, j.room_id, ${roomKey} as room_key, j.item_id,
       j.bill_month, j.due_date, ${dueMoney(w)} as due, ${paidMoney(w)} as paid, ${unpaidMoney(w)} as arrears,
-      ${overdueDays(sql`j.due_date`, w)} as days, ${ageBand(overdueDays(sql`j.due_date`, w))} as band
-    from ${overdueSource(s, w)}
-    where ${journalScope(s)} and ${overdueCond(w)} and ${asOf(sql`j.event_time`, w)} ${cond ? sql`and ${cond}` : sql``}
+      ${days} as days, ${ageBand(days)} as band
+    from ${journalFrom}
+    where ${journalScope(s)} and ${overdueCond(w)} and ${asOf(sql`j.event_time`, w)} ${extra}
     group by j.bill_id, j.community_id, j.building_id, j.room_id, j.item_id, j.bill_month, j.due_date
     having ${unpaidMoney(w)} > 0`;
+  if (!opts.lateFee) return grouped;
+  return sql`select g.*, ${lateFeeSql(sql`b`, sql`st`, sql`${w.day}::date`)} as late_fee
+    from (${grouped}) g join fee_bills b on b.id = g.bill_id join fee_standards st on st.id = b.standard_id`;
 }
 
 // ---------------------------------------------------------------- accrual (账期口径), window [P1, P2] as of T
