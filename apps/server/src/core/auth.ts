@@ -79,7 +79,10 @@ export async function resolveToken(deps: AppDeps, token: string): Promise<Auth |
         gt(sessions.expiresAt, deps.now()),
         liveUser(),
       ),
-    );
+    )
+    // Every call runs it: each connection plans it once (db/client.ts PREPARED).
+    .prepare('auth_resolve_token')
+    .execute();
   const first = rows[0];
   if (!first) return null;
   const { isSystem: _s, roleKey: _r, btn: _b, ...user } = first;

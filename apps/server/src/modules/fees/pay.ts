@@ -12,9 +12,10 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Auth } from '../../core/auth';
 import { ApiError, fail, isUniqueViolation, notFound, RET } from '../../core/errors';
+import { todayIn } from '../../core/dates';
 import { scopeIdsSql } from '../../core/scope';
 import { sqlRows } from '../../core/sql-rows';
-import type { Tx } from '../../db/client';
+import { PREPARED, type Tx } from '../../db/client';
 import { emitFeePaid } from './fee-paid-events';
 import { lateFeeSql } from './late-fee';
 import { accountFor, creditPrepaid, debitPrepaid, type MoveContext } from './prepaid-moves';
@@ -210,7 +211,7 @@ async function payIn(tx: Tx, req: PayRequest): Promise<PayAnswer> {
   }
 
   const payTime = req.payTime ? await backfillTime(tx, req.payTime, req.timeZone, req.now) : req.now;
-  const year = Number(localDay(req.now, req.timeZone).slice(0, 4));
+  const year = Number(today.slice(0, 4));
   // The number is taken after the commit (see pay()): until then the row carries a placeholder naming its year.
   const placeholder = pendingReceiptNo('SF', year);
   const dueFen = principalFen + discountFen + topUpFen + toPrepaidFen + rechargeFen;
@@ -297,7 +298,7 @@ async function payIn(tx: Tx, req: PayRequest): Promise<PayAnswer> {
   // one round trip inside the transaction instead of one per table.
   const [written] = await sqlRows<{ id: number; settled: number; journaled: number }>(
     tx,
-    sql`with p as (
+    sql`${PREPARED}with p as (
           insert into fee_payments (cmp_id, community_id, receipt_no, request_id, room_id, payer_type, payer_id,
             payer_name, pay_time, cashier_id, source, due_money, discount_money, late_fee_money, prepaid_used_money,
             paid_money, tendered_money, change_money, to_prepaid_money, discount_reason, remark, created_by,
@@ -446,7 +447,7 @@ async function lockAndRead(tx: Tx, req: PayRequest, ids: number[], today: string
     room_id: number | null;
   }>(
     tx,
-    sql`with locked as (
+    sql`${PREPARED}with locked as (
           select b.id, b.community_id, b.room_id, b.payer_type, b.payer_id, b.payer_name, b.item_id, i.category,
                  b.state, b.period_start::text, b.period_end::text,
                  (b.amount_money - b.discount_money - b.paid_money)::text as unpaid, b.late_fee_from::text,
@@ -513,5 +514,5 @@ export async function answerOf(db: Tx, cmpId: number, requestId: string): Promis
   return p ? answerView(p) : null;
 }
 
-export const localDay = (now: Date, tz: string) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+/** The day in the zone ('YYYY-MM-DD'): core/dates.ts todayIn, whose formatter is made once per zone. */
+export const localDay = todayIn;
