@@ -14,7 +14,7 @@ import { payUnderLoad, seedDeskBills } from './lib/fee-desk';
 import { benchFees } from './lib/fees-bench';
 import { benchReports, measureReportExport } from './lib/reports-bench';
 import { header, record, writeResult } from './lib/report';
-import { rssOf, signIn, startServer } from './lib/server-process';
+import { memoryDuring, signIn, startServer } from './lib/server-process';
 import { rawInsertSelect, sendBody, smsSetup, timedExpand } from './lib/sms';
 import { formBody, round, timeIt, timePair } from './lib/stats';
 
@@ -274,64 +274,58 @@ async function benchOne(kind: Kind) {
 /** The SMS group send in the server process: peak RSS until every record is handed to the outbox. */
 async function smsInServer(
   kind: Kind,
-  server: { url: string; pid: number },
+  server: { url: string; pid: number; memoryFile: string },
   token: string,
   smsIds: Awaited<ReturnType<typeof smsSetup>>,
 ) {
-  const smsBefore = rssOf(server.pid).rss;
-  let smsPeak = smsBefore;
-  const smsTimer = setInterval(() => (smsPeak = Math.max(smsPeak, rssOf(server.pid).rss)), 50);
   const q0 = performance.now();
-  const batch = (await post(server.url, '/Sms/Send', sendBody(smsIds, smsIds.communityIds[1]!), token)) as {
-    BatchId: number;
-  };
-  let queuedMs = 0;
-  for (;;) {
-    const p = (await post(server.url, '/Sms/BatchProgress', { BatchId: batch.BatchId }, token)) as {
-      Total: number;
-      Done: number;
-      State: number;
+  const { result: queuedMs, memory } = await memoryDuring(server, async () => {
+    const batch = (await post(server.url, '/Sms/Send', sendBody(smsIds, smsIds.communityIds[1]!), token)) as {
+      BatchId: number;
     };
-    if (!queuedMs && p.Done > 0) queuedMs = performance.now() - q0;
-    if (p.State === 3 || performance.now() - q0 > 300_000) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  clearInterval(smsTimer);
+    let queued = 0;
+    for (;;) {
+      const p = (await post(server.url, '/Sms/BatchProgress', { BatchId: batch.BatchId }, token)) as {
+        Total: number;
+        Done: number;
+        State: number;
+      };
+      if (!queued && p.Done > 0) queued = performance.now() - q0;
+      if (p.State === 3 || performance.now() - q0 > 300_000) return queued;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  });
   record({
     db: kind,
     name: 'Sms group send in server process',
     extra: {
       'first hand-over s': round(queuedMs / 1000, 1),
       'all handed over s': round((performance.now() - q0) / 1000, 1),
-      'rss before MiB': smsBefore,
-      'peak rss MiB': smsPeak,
+      ...memory,
     },
   });
 }
 
 /** The room export of the whole large company: its time, size and the server process's peak resident set. */
-async function measureExport(kind: Kind, server: { url: string; pid: number }, token: string, rooms: number) {
-  const before = rssOf(server.pid);
-  let peak = before.rss;
-  const timer = setInterval(() => (peak = Math.max(peak, rssOf(server.pid).rss)), 50);
+async function measureExport(
+  kind: Kind,
+  server: { url: string; pid: number; memoryFile: string },
+  token: string,
+  rooms: number,
+) {
   const e0 = performance.now();
-  const res = await fetch(`${server.url}/api/Room/Export`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
-    body: '',
+  const { result: bytes, memory } = await memoryDuring(server, async () => {
+    const res = await fetch(`${server.url}/api/Room/Export`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    return (await res.arrayBuffer()).byteLength;
   });
-  const bytes = (await res.arrayBuffer()).byteLength;
-  clearInterval(timer);
   record({
     db: kind,
     name: `Room/Export ${rooms} rows`,
-    extra: {
-      seconds: round((performance.now() - e0) / 1000, 1),
-      MB: round(bytes / 2 ** 20, 1),
-      'rss before MiB': before.rss,
-      'peak rss MiB': peak,
-      'VmHWM MiB': rssOf(server.pid).peak,
-    },
+    extra: { seconds: round((performance.now() - e0) / 1000, 1), MB: round(bytes / 2 ** 20, 1), ...memory },
   });
 }
 

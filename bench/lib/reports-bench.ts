@@ -3,7 +3,7 @@ import type { Database } from '../../apps/server/src/db/client';
 import { sealJournalMonths } from '../../apps/server/src/modules/fee-reports/journal-seal.job';
 import type { Kind } from './bench-db';
 import { record } from './report';
-import { rssOf } from './server-process';
+import { memoryDuring } from './server-process';
 import { round } from './stats';
 
 type Body = Record<string, string | number>;
@@ -212,32 +212,27 @@ async function exportWindow(database: Database): Promise<ReportExport> {
  */
 export async function measureReportExport(
   kind: Kind,
-  server: { url: string; pid: number },
+  server: { url: string; pid: number; memoryFile: string },
   token: string,
   exp: ReportExport,
 ) {
-  const { body } = exp;
-  const before = rssOf(server.pid);
-  let peak = before.rss;
-  const timer = setInterval(() => (peak = Math.max(peak, rssOf(server.pid).rss)), 50);
   const e0 = performance.now();
-  const res = await fetch(`${server.url}/api/FeeReport/CostDetailsExport`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+  const { result, memory } = await memoryDuring(server, async () => {
+    const res = await fetch(`${server.url}/api/FeeReport/CostDetailsExport`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(exp.body),
+    });
+    return { bytes: (await res.arrayBuffer()).byteLength, type: res.headers.get('content-type') ?? '' };
   });
-  const bytes = (await res.arrayBuffer()).byteLength;
-  clearInterval(timer);
   record({
     db: kind,
     name: `CostDetailsExport ${exp.rows} rows`,
     extra: {
       seconds: round((performance.now() - e0) / 1000, 1),
-      MB: round(bytes / 2 ** 20, 1),
-      'content-type': res.headers.get('content-type') ?? '',
-      'rss before MiB': before.rss,
-      'peak rss MiB': peak,
-      'VmHWM MiB': rssOf(server.pid).peak,
+      MB: round(result.bytes / 2 ** 20, 1),
+      'content-type': result.type,
+      ...memory,
     },
   });
 }

@@ -1,7 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SERVER_NODE_FLAGS } from '../../scripts/server-flags.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -25,6 +27,51 @@ export function rssOf(pid: number): { rss: number; peak: number } {
   return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
 }
 
+export interface MemorySample {
+  /** Resident set, V8 heap in use and memory outside it (Buffers …), MiB. */
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+
+function probeSample(file: string): MemorySample | null {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8')) as MemorySample;
+  } catch {
+    return null; // not written yet, or caught half-written
+  }
+}
+
+/**
+ * The server's memory while `fn` runs: the probe's sample (memory-probe.mjs) at the highest resident set, beside
+ * /proc's, and the process's lifetime peak (VmHWM).
+ */
+export async function memoryDuring<T>(server: { pid: number; memoryFile: string }, fn: () => Promise<T>) {
+  const before = rssOf(server.pid).rss;
+  let peak: MemorySample = probeSample(server.memoryFile) ?? { rss: before, heapUsed: 0, external: 0 };
+  let peakRss = before;
+  const timer = setInterval(() => {
+    peakRss = Math.max(peakRss, rssOf(server.pid).rss);
+    const s = probeSample(server.memoryFile);
+    if (s && s.rss >= peak.rss) peak = s;
+  }, 20);
+  try {
+    const result = await fn();
+    return {
+      result,
+      memory: {
+        'rss before MiB': before,
+        'peak rss MiB': peakRss,
+        'heap at peak MiB': peak.heapUsed,
+        'external at peak MiB': peak.external,
+        'VmHWM MiB': rssOf(server.pid).peak,
+      },
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 /**
  * The built server as production runs it: `processes` > 1 runs that many behind one port with node:cluster (the
  * way to run N processes on one PostgreSQL database without a proxy). Only the first runs the scheduled jobs.
@@ -32,11 +79,18 @@ export function rssOf(pid: number): { rss: number; peak: number } {
 export async function startServer(env: Record<string, string>, processes = 1) {
   if (!fs.existsSync(serverMain)) throw new Error('build the server first: npm run build -w @linli/server');
   const port = await freePort();
-  const args = [...SERVER_NODE_FLAGS, processes > 1 ? path.join(import.meta.dirname, 'cluster.mjs') : serverMain];
+  const memoryFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'linli-bench-memory-')), 'sample.json');
+  const args = [
+    ...SERVER_NODE_FLAGS,
+    '--import',
+    pathToFileURL(path.join(import.meta.dirname, 'memory-probe.mjs')).href,
+    processes > 1 ? path.join(import.meta.dirname, 'cluster.mjs') : serverMain,
+  ];
   const child: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       ...env,
+      BENCH_MEMORY_FILE: memoryFile,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -60,6 +114,7 @@ export async function startServer(env: Record<string, string>, processes = 1) {
   return {
     url,
     pid: child.pid!,
+    memoryFile,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((r) => child.once('exit', r));
