@@ -107,6 +107,10 @@ export const qjmx: ReportDef<typeof QjmxBody, AsOfFilters> = {
     count: (q) => qjmxBills(q),
   },
   order: sql`r."OverdueDays" desc, r."BillId"`,
+  filterText: ({ body: b }) => [
+    ...(b.AgeBand ? [`账龄：${AGE_BANDS.find((a) => a.band === b.AgeBand)?.name ?? ''}`] : []),
+    ...(b.MinOverdueDays ? [`最少逾期天数：${b.MinOverdueDays}`] : []),
+  ],
   columns: [
     { key: 'CommunityName', title: '小区' },
     { key: 'RoomName', title: '房号', width: 18 },

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createCompany } from '../../db/seed/create-company';
@@ -146,5 +147,20 @@ describe('fee reports', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml');
     expect(decodeURIComponent(String(res.headers['content-disposition']))).toMatch(/应缴汇总表_\d{12}\.xlsx/);
     expect(res.rawPayload.readUInt32LE(0)).toBe(0x04034b50);
+  });
+
+  it("an export's filter line names the keyword and the arrears filters it was cut by", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/FeeReport/QjmxExport',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: { Keyword: '1栋', AgeBand: 2, MinOverdueDays: 40 },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const line = String(wb.worksheets[0]!.getRow(2).getCell(1).value);
+    expect(line).toContain('关键字：1栋');
+    expect(line).toContain('账龄：31-90天');
+    expect(line).toContain('最少逾期天数：40');
   });
 });

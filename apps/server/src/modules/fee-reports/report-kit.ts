@@ -291,6 +291,10 @@ async function communityNames(q: ReportQuery<unknown, unknown>): Promise<string>
   return rows.map((r) => r.name).join('、');
 }
 
+/** A report's 关键字 (房号/业主/电话), which narrows the rows as much as any window. */
+const keywordText = (b: Row): string[] =>
+  typeof b.Keyword === 'string' && b.Keyword.trim() ? [`关键字：${b.Keyword.trim()}`] : [];
+
 function windowText(f: unknown): string[] {
   const out: string[] = [];
   const w = f as Record<string, { from?: string; to?: string; day?: string } | undefined>;
@@ -335,6 +339,7 @@ export async function reportExport<S extends z.ZodType, F>(
     [
       `小区：${await communityNames(q as ReportQuery<unknown, unknown>)}`,
       ...windowText(q.filters),
+      ...keywordText(q.body as Row),
       ...(def.filterText?.(q) ?? []),
     ].join('；'),
     `导出人：${q.auth.name}\u3000导出时间：${fmtTime(now, q.auth.timeZone)}`,
