@@ -12,6 +12,7 @@ import {
   stackedMonthsOption,
   topWithOther,
   trendOption,
+  averageText,
 } from './chart-options';
 import { tableColumns } from './table-columns';
 
@@ -53,6 +54,16 @@ describe('fee chart option builders', () => {
     expect(o.dataZoom.map((z: Opt) => z.type)).toEqual(['inside', 'slider']);
     expect(o.series[0]).toMatchObject({ type: 'line', smooth: true, areaStyle: {} });
     expect(o.series[0].markLine.data).toEqual([{ type: 'average', name: '平均' }]);
+    // The averages are in the legend; a line's own label shows only while pointed at, so close averages never overlap.
+    expect(o.legend.formatter('资金收款')).toBe('资金收款  均 2.00');
+    expect(o.series[0].markLine.label.show).toBe(false);
+    expect(o.series[0].markLine.emphasis.label.show).toBe(true);
+  });
+
+  it('the average of a series is exact in fen', () => {
+    expect(averageText([0.1, 0.2, 0.3])).toBe('0.20');
+    expect(averageText([1234.5, 1000])).toBe('1,117.25');
+    expect(averageText([])).toBe('-');
   });
 
   it('小区收费对比图 is a horizontal grouped bar sorted by rate, highest on top, labelled with the rate', () => {

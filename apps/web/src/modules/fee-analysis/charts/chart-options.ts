@@ -82,25 +82,43 @@ function donutSeries(name: string, rows: PieDatum[], center: [string, string]) {
   };
 }
 
-/** 收款趋势图: smooth area lines with dataZoom and the average as a markLine. */
+/** The mean of a series' points in yuan, from whole fen (2 decimals). */
+export function averageText(values: (number | null)[]): string {
+  if (!values.length) return '-';
+  const fen = values.reduce<number>((n, v) => n + fenOfYuan(v), 0);
+  return moneyText((Math.round(fen / values.length) / 100).toFixed(2));
+}
+
+/**
+ * 收款趋势图: smooth area lines with dataZoom and each series' average as a dashed markLine. The averages are named in
+ * the legend ('资金收款 均 1,234.50'): four labels at the lines' ends overlapped whenever two averages were close
+ * (walk), so a line's label shows only while it is pointed at.
+ */
 export function trendOption(data: ChartData, title: string): EChartsCoreOption {
+  const series = axisSeries(data);
+  const averages = new Map(series.map((s) => [s.Name, averageText(s.Data)]));
   return {
     color: PALETTE,
     toolbox: toolbox(title),
     tooltip: { trigger: 'axis', valueFormatter: moneyTip },
-    legend: { top: 4 },
-    grid: { left: 64, right: 96, top: 48, bottom: 72 },
+    legend: { top: 4, formatter: (name: string) => `${name}  均 ${averages.get(name) ?? '-'}` },
+    grid: { left: 64, right: 32, top: 48, bottom: 72 },
     xAxis: { type: 'category', boundaryGap: false, data: data.Categories },
     yAxis: { type: 'value', name: '金额(元)' },
     dataZoom: [{ type: 'inside' }, { type: 'slider', bottom: 16 }],
-    series: axisSeries(data).map((s) => ({
+    series: series.map((s) => ({
       name: s.Name,
       type: 'line',
       smooth: true,
       showSymbol: data.Categories.length <= 31,
       areaStyle: { opacity: 0.15 },
       data: s.Data,
-      markLine: { symbol: 'none', data: [{ type: 'average', name: '平均' }], label: { formatter: '平均 {c}' } },
+      markLine: {
+        symbol: 'none',
+        data: [{ type: 'average', name: '平均' }],
+        label: { show: false, formatter: `${s.Name} 平均 {c}` },
+        emphasis: { label: { show: true } },
+      },
     })),
   };
 }
