@@ -14,7 +14,8 @@ import {
   zOptCode,
   zOptCount,
 } from './filters';
-import { AGE_BANDS, money, overdueBills, rate } from './measures';
+import { AGE_BANDS, dueMoney, journalScope, money, overdueBills, overdueCond, rate } from './measures';
+import { journalSource } from './journal-source';
 import {
   ageBandName,
   billPlaceJoins,
@@ -131,16 +132,24 @@ export const qjmx: ReportDef<typeof QjmxBody, AsOfFilters> = {
 
 // ---------------------------------------------------------------- grouping of the arrears summaries
 /** 1 小区 2 楼栋 3 项目 over an `overdueBills` alias s (with c, bd, i joined by `groupJoins`). */
-const ARREARS_GROUPS: Record<number, { key: SQL; fields: SQL; name: SQL }> = {
-  1: { key: sql`s.community_id`, fields: sql`max(c.name) as "CommunityName"`, name: sql`max(c.name)` },
+/** The groups of the arrears summaries: `key` over the overdue bills (alias s), `jkey` the same over the journal (j). */
+const ARREARS_GROUPS: Record<number, { key: SQL; jkey: SQL; fields: SQL; name: SQL }> = {
+  1: {
+    key: sql`s.community_id`,
+    jkey: sql`j.community_id`,
+    fields: sql`max(c.name) as "CommunityName"`,
+    name: sql`max(c.name)`,
+  },
   2: {
     key: sql`coalesce(s.building_id, 0)`,
+    jkey: sql`coalesce(j.building_id, 0)`,
     fields: sql`max(s.community_id) as "CommunityId", max(c.name) as "CommunityName", coalesce(s.building_id, 0) as "BuildingId",
       coalesce(max(bd.name), '') as "BuildingName"`,
     name: sql`max(c.name) || ' ' || coalesce(max(bd.name), '')`,
   },
   3: {
     key: sql`s.item_id`,
+    jkey: sql`j.item_id`,
     fields: sql`s.item_id as "ItemId", max(i.item_name) as "ItemName"`,
     name: sql`max(i.item_name)`,
   },
@@ -204,11 +213,15 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
     const bills = sql`ob s join k on k.room_key = s.room_key`;
     if (byRoom) return qjhzRooms(q, withOb, bills);
     const g = groupOf(b.GroupBy, 2);
-    return sql`${withOb} select (${g.key})::text as "GroupKey", ${g.name} as "GroupName", ${g.fields},
+    // 欠缴占应收: the group's arrears over the 应收 of every bill of the group due before AsOfDate, paid or not (over
+    // the overdue bills alone the share was ~100%, as the walk found).
+    const due = sql`select ${g.jkey} as gk, ${dueMoney(f.asOf, overdueCond(f.asOf))} as due
+      from ${journalSource(scope.cmpId, f.asOf)} where ${journalScope(scope)} and ${overdueCond(f.asOf)} group by 1`;
+    return sql`${withOb}, dg as materialized (${due}) select (${g.key})::text as "GroupKey", ${g.name} as "GroupName", ${g.fields},
         count(distinct s.room_key)::int as "ArrearsRooms", count(*)::int as "BillCount",
-        ${money(sql`sum(s.arrears)`)} as "ArrearsMoney", ${money(sql`sum(s.due)`)} as "DueMoney",
-        ${rate(sql`sum(s.arrears)`, sql`sum(s.due)`)} as "ArrearsShare"
-      from ${bills} ${groupJoins}
+        ${money(sql`sum(s.arrears)`)} as "ArrearsMoney", ${money(sql`coalesce(max(dg.due), 0)`)} as "DueMoney",
+        ${rate(sql`sum(s.arrears)`, sql`coalesce(max(dg.due), 0)`)} as "ArrearsShare"
+      from ${bills} ${groupJoins} left join dg on dg.gk = ${g.key}
       group by ${g.key}`;
   },
   order: sql`r."ArrearsMoney"::numeric desc, 2`,

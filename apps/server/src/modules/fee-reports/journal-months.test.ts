@@ -95,6 +95,28 @@ describe('the month rollup', () => {
     }
   });
 
+  it('欠缴汇总表 by 楼栋 or 项目 sets the arrears against every bill due by AsOfDate, from the rollup as row by row', async () => {
+    const today = localDay(t.deps.now(), 'Asia/Shanghai');
+    for (const GroupBy of [2, 3]) {
+      const r = await both('/FeeReport/QjhzList', { GroupBy, PgSize: 200 });
+      expect(r.summed).toEqual(r.rowByRow);
+      const rows = r.summed as { GroupKey: string; ArrearsMoney: string; DueMoney: string; ArrearsShare: number }[];
+      const want = await sqlRows<{ k: string; due: string }>(
+        t.db,
+        sql`select (${sql.raw(GroupBy === 2 ? 'coalesce(building_id, 0)' : 'item_id')})::text as k,
+            sum(amount_money - discount_money)::numeric(14,2)::text as due
+          from fee_journal where cmp_id = 1 and due_date < ${today}::date group by 1`,
+      );
+      const dueOf = new Map(want.map((w) => [w.k, w.due]));
+      expect(rows.length).toBeGreaterThan(1);
+      for (const row of rows) {
+        expect(row.DueMoney).toBe(dueOf.get(row.GroupKey));
+        expect(Number(row.ArrearsMoney)).toBeLessThanOrEqual(Number(row.DueMoney));
+      }
+      expect(rows.some((row) => row.ArrearsShare < 0.9)).toBe(true);
+    }
+  });
+
   it('收费明细表 合计 sums the same from the rollup, and equals its rows summed, 优惠 included', async () => {
     const ym = (n: number) => {
       const i = year * 12 + Number(thisMonth.slice(5)) - 1 + n;
