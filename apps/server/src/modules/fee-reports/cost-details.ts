@@ -12,6 +12,7 @@ import {
   scopeFields,
   zOptCode,
 } from './filters';
+import { sqlRows } from '../../core/sql-rows';
 import { money } from './measures';
 import type { ReportDef, ReportQuery } from './report-kit';
 
@@ -45,11 +46,35 @@ export const costDetailsBody = z.object({
 type Body = z.infer<typeof costDetailsBody>;
 
 const names = (words: string[]) => sql.raw(`(array[${words.map((w) => `'${w}'`).join(',')}])`);
+const METHOD_NAMES = ['现金', '微信', '支付宝', 'POS刷卡', '银行转账', '预存款抵扣'];
+const SOURCE_NAMES = ['收费台', '自动抵扣', '补录'];
+const STATE_NAMES = ['正常', '已作废', '部分退款', '已退款'];
 const ENTRY = names(['收款', '冲回', '退款']);
 const NATURE = names(['当期', '追欠', '预收', '预存', '电表']);
-const METHOD = names(['现金', '微信', '支付宝', 'POS刷卡', '银行转账', '预存款抵扣']);
-const SOURCE = names(['收费台', '自动抵扣', '补录']);
-const STATE = names(['正常', '已作废', '部分退款', '已退款']);
+const METHOD = names(METHOD_NAMES);
+const SOURCE = names(SOURCE_NAMES);
+const STATE = names(STATE_NAMES);
+
+/** The export's filter line: the window and every filter on the entries, named as the screen names them. */
+async function filterText({ db, body: b, filters: c, scope }: ReportQuery<Body, DateWindow>): Promise<string[]> {
+  let cashier = '';
+  if (b.CashierId === 0) cashier = '系统';
+  else if (b.CashierId !== undefined) {
+    const [u] = await sqlRows<{ name: string }>(
+      db,
+      sql`select name from users where id = ${b.CashierId} and cmp_id = ${scope.cmpId}`,
+    );
+    cashier = u?.name ?? String(b.CashierId);
+  }
+  return [
+    `收款日期：${c.from}至${c.to}`,
+    ...(b.Methods?.length ? [`方式：${b.Methods.map((m) => METHOD_NAMES[m - 1]).join('、')}`] : []),
+    ...(cashier ? [`收款人：${cashier}`] : []),
+    ...(b.Source ? [`来源：${SOURCE_NAMES[b.Source - 1]}`] : []),
+    ...(b.State ? [`状态：${STATE_NAMES[b.State - 1]}`] : []),
+    ...(b.ReceiptNo ? [`收据号：${b.ReceiptNo}`] : []),
+  ];
+}
 /** '现金300.00+微信60.00'. */
 const tenderText = sql`string_agg(${METHOD}[t.method] || abs(t.amount_money)::text, '+' order by t.id)`;
 const time = (col: SQL, tz: string) => sql`to_char(${col} at time zone ${tz}, 'YYYY-MM-DD HH24:MI:SS')`;
@@ -168,6 +193,7 @@ export const costDetailsReport: ReportDef<typeof costDetailsBody, DateWindow> = 
     { key: 'EventTime', title: '收款时间', width: 20 },
     { key: 'ReceiptNo', title: '收据号', width: 16 },
     { key: 'EntryTypeName', title: '类型' },
+    { key: 'OrigReceiptNo', title: '原收据号', width: 16 },
     { key: 'CommunityName', title: '小区' },
     { key: 'RoomName', title: '房号', width: 16 },
     { key: 'PayerName', title: '交款人' },
@@ -180,6 +206,9 @@ export const costDetailsReport: ReportDef<typeof costDetailsBody, DateWindow> = 
     { key: 'PaidMoney', title: '实收' },
     { key: 'MethodText', title: '方式', width: 24 },
     { key: 'CashierName', title: '收款人' },
+    { key: 'SourceName', title: '来源' },
     { key: 'StateName', title: '状态' },
+    { key: 'PayTime', title: '补录收款时间', width: 20 },
   ],
+  filterText,
 };

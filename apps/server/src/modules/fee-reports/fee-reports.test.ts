@@ -162,5 +162,22 @@ describe('fee reports', () => {
     expect(line).toContain('关键字：1栋');
     expect(line).toContain('账龄：31-90天');
     expect(line).toContain('最少逾期天数：40');
+
+    const details = await t.app.inject({
+      method: 'POST',
+      url: '/api/FeeReport/CostDetailsExport',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: { DateFrom: '2026-01-01', DateTo: '2026-06-30', CashierId: 0, Source: 2, Methods: '[1,6]' },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(details.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(String(sheet.getRow(2).getCell(1).value)).toContain(
+      '收款日期：2026-01-01至2026-06-30；方式：现金、预存款抵扣；收款人：系统；来源：自动抵扣',
+    );
+    // The columns the screen shows, in its order.
+    const header = (sheet.getRow(4).values as unknown[]).slice(1).map(String);
+    expect(header.slice(0, 4)).toEqual(['收款时间', '收据号', '类型', '原收据号']);
+    expect(header.slice(-4)).toEqual(['收款人', '来源', '状态', '补录收款时间']);
   });
 });

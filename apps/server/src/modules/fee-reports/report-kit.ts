@@ -97,7 +97,7 @@ export interface ReportDef<S extends z.ZodType, F> {
     cap?: number;
   };
   /** The filter line of the export; the kit adds 小区 and the common windows. */
-  filterText?(q: ReportQuery<z.infer<S>, F>): string[];
+  filterText?(q: ReportQuery<z.infer<S>, F>): string[] | Promise<string[]>;
 }
 
 type Row = Record<string, unknown>;
@@ -340,7 +340,7 @@ export async function reportExport<S extends z.ZodType, F>(
       `小区：${await communityNames(q as ReportQuery<unknown, unknown>)}`,
       ...windowText(q.filters),
       ...keywordText(q.body as Row),
-      ...(def.filterText?.(q) ?? []),
+      ...((await def.filterText?.(q)) ?? []),
     ].join('；'),
     `导出人：${q.auth.name}\u3000导出时间：${fmtTime(now, q.auth.timeZone)}`,
   ];
