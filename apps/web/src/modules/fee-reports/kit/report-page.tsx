@@ -151,8 +151,9 @@ export function ReportPage<T extends object>({
         bordered
         expandable={{ childrenColumnName: 'Children', indentSize: 12 }}
         scroll={{ x: 'max-content', y: height }}
+        // No rows, no 合计: an empty body leaves the columns unmeasured, and the fixed row would not line up.
         summary={() =>
-          failed ? null : (
+          failed || !rows.length ? null : (
             <Table.Summary fixed>
               <SumRow columns={declared} sum={sum.data} withActions={!!def.actions} />
             </Table.Summary>

@@ -24,5 +24,8 @@ describe('report columns', () => {
     expect(room!.minWidth).toBeUndefined();
     expect(due!.minWidth).toBeGreaterThan(paid!.minWidth!);
     expect(due!.minWidth).toBeGreaterThanOrEqual(cellText('money', '1234567.89').length * 8 + 16);
+    // On the body's cells too: the browser sizes the column from them.
+    expect(due!.onCell?.({}, 0)).toMatchObject({ style: { minWidth: due!.minWidth } });
+    expect(room!.onCell).toBeUndefined();
   });
 });

@@ -37,11 +37,21 @@ export function useReportColumns<T>(
     const kind = kindOf(c);
     const numeric = kind !== 'text';
     const total = numeric && c.dataIndex && sum ? cellText(kind, sum[c.dataIndex]) : '';
+    const minWidth = total ? sumWidth(total) : 0;
     return {
       ...rest,
       // The 合计 sits in a table of its own under a scrolling body, which sizes the columns from the rows alone: a
-      // column is at least as wide as its bold total, or that cell pushes every cell after it out of line.
-      ...(total ? { minWidth: sumWidth(total) } : {}),
+      // column is at least as wide as its bold total, or that cell pushes every cell after it out of line. Chromium
+      // honours a minimum width on the body's cells, not on the <col> alone (a year of 收费明细表 drifted 15–32 px).
+      ...(minWidth
+        ? {
+            minWidth,
+            onCell: (row: T, index?: number) => {
+              const own = rest.onCell?.(row, index) ?? {};
+              return { ...own, style: { ...own.style, minWidth } };
+            },
+          }
+        : {}),
       key: c.key ?? c.dataIndex ?? c.title,
       align: c.align ?? (numeric ? 'right' : undefined),
       sorter: sortable && !!sorter,
