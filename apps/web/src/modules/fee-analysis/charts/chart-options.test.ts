@@ -14,7 +14,7 @@ import {
   trendOption,
   averageText,
 } from './chart-options';
-import { tableColumns } from './table-columns';
+import { tableColumns, tableTotals } from './table-columns';
 
 type Opt = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -188,5 +188,24 @@ describe('fee chart links and table', () => {
     expect((cols[2]!.render as (v: unknown) => string)(0.8333)).toBe('83.33%');
     expect((cols[1]!.render as (v: unknown) => string)('12345.5')).toBe('12,345.50');
     expect(rateText(null)).toBe('-');
+  });
+
+  it('the table 合计 sums money in fen and recomputes 收费率 from the sums', () => {
+    const rows = [
+      { Name: '2026-10', PeriodDueMoney: '100.10', PeriodPaidMoney: '80.20', CollectRate: 0.8012 },
+      { Name: '2026-11', PeriodDueMoney: '0.20', PeriodPaidMoney: '0.10', CollectRate: 0.5 },
+    ];
+    expect(tableTotals(rows)).toEqual({
+      Name: '合计',
+      PeriodDueMoney: '100.30',
+      PeriodPaidMoney: '80.30',
+      CollectRate: 0.8006,
+    });
+    const methods = [
+      { Name: '现金', PayCount: 2, NetMoney: '0.10', Share: 0.3333 },
+      { Name: '微信', PayCount: 1, NetMoney: '0.20', Share: 0.6667 },
+    ];
+    // 笔数 by method is not summed: a receipt paid two ways is under both.
+    expect(tableTotals(methods)).toEqual({ Name: '合计', NetMoney: '0.30', Share: 1 });
   });
 });

@@ -8,7 +8,7 @@ import { Auth } from '../../../components/auth';
 import { ExportButton } from '../../../components/crud';
 import { type ChartData, type ChartName, FEE_CHARTS, chartCall } from './chart-data';
 import { ChartFilters, type Filters, type WindowKind } from './chart-filters';
-import { tableColumns } from './table-columns';
+import { tableColumns, tableTotals } from './table-columns';
 import { linkParams, recordRecent } from '../../fee-reports/kit';
 
 /** The filters a chart takes from a link (`?f=`, the report kit's format). */
@@ -91,6 +91,24 @@ export function ChartScreen({ chart, title, window, granularity, defaults, nameT
         pagination={false}
         scroll={{ x: 'max-content' }}
         aria-label={`${title}数据表`}
+        summary={(rows) => {
+          if (rows.length < 2) return null;
+          const totals = tableTotals([...rows]);
+          return (
+            <Table.Summary.Row className="chart-sum-row">
+              {columns.map((c, i) => {
+                const field = String(c.dataIndex);
+                const value = totals[field];
+                const render = c.render as ((v: unknown) => ReactNode) | undefined;
+                return (
+                  <Table.Summary.Cell key={field} index={i} align={c.align}>
+                    <strong>{i === 0 ? '合计' : value === undefined ? '' : (render?.(value) ?? String(value))}</strong>
+                  </Table.Summary.Cell>
+                );
+              })}
+            </Table.Summary.Row>
+          );
+        }}
       />
     </Card>
   );

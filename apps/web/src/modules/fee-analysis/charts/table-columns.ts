@@ -1,3 +1,4 @@
+import { fenToMoney, toFen } from '@linli/shared';
 import type { ColumnType } from 'antd/es/table';
 import { moneyText, rateText } from './chart-format';
 import type { TableRow } from './chart-data';
@@ -68,4 +69,28 @@ export function tableColumns(rows: TableRow[], nameTitle: string): ColumnType<Ta
         isRate(field) ? rateText(v as number | null) : field.endsWith('Money') ? moneyText(v as string) : (v as string),
     })),
   ];
+}
+
+/**
+ * Counts a 合计 adds up. 笔数 by method is not one of them: a receipt paid two ways counts under both (收款方式汇总表
+ * counts its 合计 on the server).
+ */
+const COUNTS = new Set(['ChargeRooms', 'PaidRooms', 'BillCount']);
+
+/**
+ * The 合计 of a chart's table: money summed in whole fen, counts summed, 收费率 as Σ实收 ÷ Σ应收 and 占比 of the
+ * whole (100% when there is any); other rates (户收费率 needs each room) are left blank.
+ */
+export function tableTotals(rows: TableRow[]): Record<string, string | number | null> {
+  const fields = Object.keys(rows[0] ?? {});
+  const out: Record<string, string | number | null> = { Name: '合计' };
+  for (const f of fields) {
+    if (f.endsWith('Money')) out[f] = fenToMoney(rows.reduce((n, r) => n + toFen(String(r[f] ?? '0')), 0));
+    else if (COUNTS.has(f)) out[f] = rows.reduce((n, r) => n + Number(r[f] ?? 0), 0);
+  }
+  const due = toFen(String(out.PeriodDueMoney ?? out.DueMoney ?? '0'));
+  const paid = toFen(String(out.PeriodPaidMoney ?? out.PaidMoney ?? '0'));
+  if (fields.includes('CollectRate')) out.CollectRate = due ? Math.round((paid / due) * 1e4) / 1e4 : null;
+  if (fields.includes('Share')) out.Share = rows.some((r) => Number(r.Share ?? 0) !== 0) ? 1 : null;
+  return out;
 }
