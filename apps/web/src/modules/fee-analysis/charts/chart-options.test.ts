@@ -58,6 +58,8 @@ describe('fee chart option builders', () => {
     expect(o.legend.formatter('资金收款')).toBe('资金收款  均 2.00');
     expect(o.series[0].markLine.label.show).toBe(false);
     expect(o.series[0].markLine.emphasis.label.show).toBe(true);
+    expect(o.series[0].markLine.label.position).toBe('insideEndTop');
+    expect(o.series[0].markLine.label.formatter({ value: 1512.64 })).toBe('资金收款 平均 1,512.64');
   });
 
   it('the average of a series is exact in fen', () => {

@@ -116,7 +116,12 @@ export function trendOption(data: ChartData, title: string): EChartsCoreOption {
       markLine: {
         symbol: 'none',
         data: [{ type: 'average', name: '平均' }],
-        label: { show: false, formatter: `${s.Name} 平均 {c}` },
+        // Inside the plot's right end: a label past the end was cut off by the chart's edge.
+        label: {
+          show: false,
+          position: 'insideEndTop',
+          formatter: (p: { value?: unknown }) => `${s.Name} 平均 ${moneyText(String(p.value ?? ''))}`,
+        },
         emphasis: { label: { show: true } },
       },
     })),
