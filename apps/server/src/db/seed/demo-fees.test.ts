@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sqlRows } from '../../core/sql-rows';
-import { localDay } from '../../modules/fees/pay';
+import { todayIn } from '../../core/dates';
 
 /**
  * The fee demo (fees.md / fee-reports.md "Demo data"): the prepaid top-ups span the demo's months, so 预存款汇总 of
@@ -14,7 +14,7 @@ let today: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'Admin@123');
-  today = localDay(t.deps.now(), 'Asia/Shanghai');
+  today = todayIn(t.deps.now(), 'Asia/Shanghai');
 });
 afterAll(() => t.close());
 

@@ -131,8 +131,10 @@ export const qjmx: ReportDef<typeof QjmxBody, AsOfFilters> = {
 };
 
 // ---------------------------------------------------------------- grouping of the arrears summaries
-/** 1 小区 2 楼栋 3 项目 over an `overdueBills` alias s (with c, bd, i joined by `groupJoins`). */
-/** The groups of the arrears summaries: `key` over the overdue bills (alias s), `jkey` the same over the journal (j). */
+/**
+ * The groups of the arrears summaries, 1 小区 2 楼栋 3 项目: `key` over an `overdueBills` alias s (with c, bd, i joined
+ * by `groupJoins`), `jkey` the same group over the journal (alias j).
+ */
 const ARREARS_GROUPS: Record<number, { key: SQL; jkey: SQL; fields: SQL; name: SQL }> = {
   1: {
     key: sql`s.community_id`,
@@ -215,7 +217,7 @@ export const qjhz: ReportDef<typeof QjhzBody, AsOfFilters> = {
     const g = groupOf(b.GroupBy, 2);
     // 欠缴占应收: the group's arrears over the 应收 of every bill of the group due before AsOfDate, paid or not (over
     // the overdue bills alone the share was ~100%, as the walk found).
-    const due = sql`select ${g.jkey} as gk, ${dueMoney(f.asOf, overdueCond(f.asOf))} as due
+    const due = sql`select ${g.jkey} as gk, ${dueMoney(f.asOf)} as due
       from ${journalSource(scope.cmpId, f.asOf)} where ${journalScope(scope)} and ${overdueCond(f.asOf)} group by 1`;
     return sql`${withOb}, dg as materialized (${due}) select (${g.key})::text as "GroupKey", ${g.name} as "GroupName", ${g.fields},
         count(distinct s.room_key)::int as "ArrearsRooms", count(*)::int as "BillCount",

@@ -1,7 +1,8 @@
-import { jsonArray } from '@linli/shared';
+import { FEE_PAYMENT_SOURCE, FEE_PAYMENT_STATE, FEE_TENDER_METHOD, feeName, jsonArray } from '@linli/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { idList } from '../../core/filters';
+import { sqlRows } from '../../core/sql-rows';
 import { cashEntries, cashEntryOrder, cashEntryTotals, natureOf } from './cash-entries';
 import {
   type DateWindow,
@@ -12,7 +13,6 @@ import {
   scopeFields,
   zOptCode,
 } from './filters';
-import { sqlRows } from '../../core/sql-rows';
 import { money } from './measures';
 import type { ReportDef, ReportQuery } from './report-kit';
 
@@ -45,15 +45,13 @@ export const costDetailsBody = z.object({
 });
 type Body = z.infer<typeof costDetailsBody>;
 
-const names = (words: string[]) => sql.raw(`(array[${words.map((w) => `'${w}'`).join(',')}])`);
-const METHOD_NAMES = ['现金', '微信', '支付宝', 'POS刷卡', '银行转账', '预存款抵扣'];
-const SOURCE_NAMES = ['收费台', '自动抵扣', '补录'];
-const STATE_NAMES = ['正常', '已作废', '部分退款', '已退款'];
+/** A SQL array of names, code 1 first (SQL arrays start at 1; the shared code lists hold '' at 0). */
+const names = (words: readonly string[]) => sql.raw(`(array[${words.map((w) => `'${w}'`).join(',')}])`);
 const ENTRY = names(['收款', '冲回', '退款']);
 const NATURE = names(['当期', '追欠', '预收', '预存', '电表']);
-const METHOD = names(METHOD_NAMES);
-const SOURCE = names(SOURCE_NAMES);
-const STATE = names(STATE_NAMES);
+const METHOD = names(FEE_TENDER_METHOD.slice(1));
+const SOURCE = names(FEE_PAYMENT_SOURCE.slice(1));
+const STATE = names(FEE_PAYMENT_STATE.slice(1));
 
 /** The export's filter line: the window and every filter on the entries, named as the screen names them. */
 async function filterText({ db, body: b, filters: c, scope }: ReportQuery<Body, DateWindow>): Promise<string[]> {
@@ -68,10 +66,10 @@ async function filterText({ db, body: b, filters: c, scope }: ReportQuery<Body, 
   }
   return [
     `收款日期：${c.from}至${c.to}`,
-    ...(b.Methods?.length ? [`方式：${b.Methods.map((m) => METHOD_NAMES[m - 1]).join('、')}`] : []),
+    ...(b.Methods?.length ? [`方式：${b.Methods.map((m) => feeName(FEE_TENDER_METHOD, m)).join('、')}`] : []),
     ...(cashier ? [`收款人：${cashier}`] : []),
-    ...(b.Source ? [`来源：${SOURCE_NAMES[b.Source - 1]}`] : []),
-    ...(b.State ? [`状态：${STATE_NAMES[b.State - 1]}`] : []),
+    ...(b.Source ? [`来源：${feeName(FEE_PAYMENT_SOURCE, b.Source)}`] : []),
+    ...(b.State ? [`状态：${feeName(FEE_PAYMENT_STATE, b.State)}`] : []),
     ...(b.ReceiptNo ? [`收据号：${b.ReceiptNo}`] : []),
   ];
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sqlRows } from '../../core/sql-rows';
 import { billOf, roomOf, standardIn } from '../fees/desk-test-helpers';
-import { localDay } from '../fees/pay';
+import { todayIn } from '../../core/dates';
 import { sealJournalMonths } from './journal-seal.job';
 import { journalRollup } from './journal-source';
 
@@ -19,7 +19,7 @@ let thisMonth: string;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'Admin@123');
-  const today = localDay(t.deps.now(), 'Asia/Shanghai');
+  const today = todayIn(t.deps.now(), 'Asia/Shanghai');
   year = Number(today.slice(0, 4));
   thisMonth = today.slice(0, 7);
 });
@@ -96,7 +96,7 @@ describe('the month rollup', () => {
   });
 
   it('欠缴汇总表 by 楼栋 or 项目 sets the arrears against every bill due by AsOfDate, from the rollup as row by row', async () => {
-    const today = localDay(t.deps.now(), 'Asia/Shanghai');
+    const today = todayIn(t.deps.now(), 'Asia/Shanghai');
     for (const GroupBy of [2, 3]) {
       const r = await both('/FeeReport/QjhzList', { GroupBy, PgSize: 200 });
       expect(r.summed).toEqual(r.rowByRow);
@@ -137,7 +137,7 @@ describe('the month rollup', () => {
       admin,
     );
     expect(paid.ret, paid.msg).toBe(0);
-    const today = localDay(t.deps.now(), 'Asia/Shanghai');
+    const today = todayIn(t.deps.now(), 'Asia/Shanghai');
     for (const body of [
       { DateFrom: `${ym(-11)}-01`, DateTo: today },
       { DateFrom: `${ym(-6)}-12`, DateTo: today },

@@ -75,8 +75,12 @@ const unpaidOf = sql`(j.amount_money - j.discount_money - j.paid_money)`;
  * Who a bill counts under for 户数: its room, or (a space or vehicle without one) the payer itself, kept apart from
  * room ids by a negative key.
  */
-export const roomKey = sql`coalesce(j.room_id::bigint,
-  (select -(fb.payer_type::bigint * 4294967296 + fb.payer_id) from fee_bills fb where fb.id = j.bill_id))`;
+export const roomKey = sql`coalesce(j.room_id::bigint, (select ${payerKey(sql`fb`)} from fee_bills fb where fb.id = j.bill_id))`;
+
+/** The key a bill without a room counts under (a fee_bills alias `b`): its payer, negative, apart from room ids. */
+function payerKey(b: SQL): SQL {
+  return sql`-(${b}.payer_type::bigint * 4294967296 + ${b}.payer_id)`;
+}
 
 // ---------------------------------------------------------------- bill amounts, as of T (cond narrows further)
 const billCond = (w: TimeBounds, cond?: SQL) =>
@@ -142,7 +146,7 @@ export function overdueBills(s: ReportScope, w: AsOfWindow, cond?: SQL, opts: { 
         j.due_date, ${dueOf} as due, j.paid_money as paid, ${unpaidOf} as arrears, ${days} as days,
         ${ageBand(days)} as band ${opts.lateFee ? sql`, j.late_fee` : sql``}
       from (select b.id as bill_id, b.cmp_id, b.community_id, b.building_id, b.room_id,
-          coalesce(b.room_id::bigint, -(b.payer_type::bigint * 4294967296 + b.payer_id)) as room_key, b.item_id,
+          coalesce(b.room_id::bigint, ${payerKey(sql`b`)}) as room_key, b.item_id,
           to_char(b.bill_date, 'YYYY-MM') as bill_month, b.due_date, b.amount_money, b.discount_money, b.paid_money
           ${opts.lateFee ? sql`, ${lateFeeSql(sql`b`, sql`st`, sql`${w.day}::date`)} as late_fee` : sql``}
         from fee_bills b ${opts.lateFee ? sql`join fee_standards st on st.id = b.standard_id` : sql``}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sqlRows } from '../../core/sql-rows';
-import { localDay } from '../fees/pay';
+import { todayIn } from '../../core/dates';
 import { clerkWith } from '../properties/test-helpers';
 
 /**
@@ -29,7 +29,7 @@ interface Check {
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin', 'Admin@123');
-  today = localDay(t.deps.now(), 'Asia/Shanghai');
+  today = todayIn(t.deps.now(), 'Asia/Shanghai');
   from = daysBefore(today, 365);
   const cs = await sqlRows<{ id: number; name: string }>(t.db, sql`select id, name from communities order by id`);
   sunny = cs.find((c) => c.name === '阳光花园')!.id;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sqlRows } from '../../core/sql-rows';
 import { sysMessages } from '../../db/schema';
-import { localDay } from '../fees/pay';
+import { todayIn } from '../../core/dates';
 
 /** The 03:00 对账检查 (fee-reports.md "Jobs and events"): yesterday, every community; a ✗ alerts sfgl_sfbb holders. */
 let t: TestApp;
@@ -26,7 +26,7 @@ describe('fee.reconcile', () => {
     expect(await alerts()).toEqual([]);
 
     // A tender with no line behind it, posted yesterday on a payment of today: 收费明细 no longer equals the tenders.
-    const today = localDay(t.deps.now(), 'Asia/Shanghai');
+    const today = todayIn(t.deps.now(), 'Asia/Shanghai');
     const y = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000);
     const [p] = await sqlRows<{ id: number; cmp_id: number }>(
       t.db,

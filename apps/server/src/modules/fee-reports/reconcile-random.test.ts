@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { sqlRows } from '../../core/sql-rows';
 import { billOf, requestId, roomOf, standardIn } from '../fees/desk-test-helpers';
-import { localDay } from '../fees/pay';
+import { todayIn } from '../../core/dates';
 import { TENDER_METHODS } from './measures';
 
 /**
@@ -54,7 +54,7 @@ for (const seed of SEEDS) {
     const book = (day: string, community: number, fen: number) =>
       ledger.set(`${day}|${community}`, (ledger.get(`${day}|${community}`) ?? 0) + fen);
     const days: string[] = [];
-    const today = () => localDay(t.deps.now(), 'Asia/Shanghai');
+    const today = () => todayIn(t.deps.now(), 'Asia/Shanghai');
     const payments: { id: number; room: Room; fen: number; handedOver: boolean; reversed: boolean }[] = [];
     const pendingRefunds: { id: number; room: Room; fen: number }[] = [];
 

@@ -120,7 +120,7 @@ async function numbered(db: Tx, cmpId: number, a: PayAnswer): Promise<PayAnswer>
 }
 
 async function payIn(tx: Tx, req: PayRequest): Promise<PayAnswer> {
-  const today = localDay(req.now, req.timeZone);
+  const today = todayIn(req.now, req.timeZone);
   const billIds = req.lines.map((l) => l.BillId);
   if (new Set(billIds).size !== billIds.length) throw fail('同一账单不能重复收款');
   // The locks and, in the same round trip, the first answer of the RequestId, the payer's room and its prepaid
@@ -513,6 +513,3 @@ export async function answerOf(db: Tx, cmpId: number, requestId: string): Promis
   );
   return p ? answerView(p) : null;
 }
-
-/** The day in the zone ('YYYY-MM-DD'): core/dates.ts todayIn, whose formatter is made once per zone. */
-export const localDay = todayIn;

@@ -21,7 +21,7 @@ import { sqlRows } from '../../core/sql-rows';
 import type { Tx } from '../../db/client';
 import { notify } from '../messages/notify';
 import { appendJournal, type JournalEntry } from './journal';
-import { localDay } from './pay';
+import { todayIn } from '../../core/dates';
 import { accountFor, creditPrepaid, debitPrepaid, type MoveContext } from './prepaid-moves';
 import { nextReceiptNo } from './receipt-no';
 
@@ -208,7 +208,7 @@ export async function approveReversal(db: Tx, auth: Auth, now: Date, id: number)
     const r = await lockPending(tx, auth, id);
     if (r.applicant_id === auth.userId) throw fail('不能审批本人提交的申请');
     const ctx: MoveContext = { cmpId: auth.cmpId, userId: auth.userId, at: now };
-    const year = Number(localDay(now, auth.timeZone).slice(0, 4));
+    const year = Number(todayIn(now, auth.timeZone).slice(0, 4));
     let refundNo = '';
     if (r.reversal_type !== FeeReversalType.Void) refundNo = await nextReceiptNo(tx, auth.cmpId, 'TK', year);
     if (r.reversal_type === FeeReversalType.PrepaidRefund) {

@@ -1,3 +1,4 @@
+import { fenToMoney } from '@linli/shared';
 import type { EChartsCoreOption } from 'echarts/core';
 import { type ChartData, type PieDatum, axisSeries, pieSeries } from './chart-data';
 import { fenOfYuan, moneyText, rateText, shareText } from './chart-format';
@@ -86,7 +87,7 @@ function donutSeries(name: string, rows: PieDatum[], center: [string, string]) {
 export function averageText(values: (number | null)[]): string {
   if (!values.length) return '-';
   const fen = values.reduce<number>((n, v) => n + fenOfYuan(v), 0);
-  return moneyText((Math.round(fen / values.length) / 100).toFixed(2));
+  return moneyText(fenToMoney(Math.round(fen / values.length)));
 }
 
 /**
